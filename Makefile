@@ -1,0 +1,21 @@
+# The two commands of the README: `make demo` and `make test`.
+# Each installs what is missing first (Debian packages and .venv), quickly when all is there.
+.PHONY: bootstrap demo test bench lint clean
+
+bootstrap:
+	@bash scripts/bootstrap.sh
+
+demo: bootstrap
+	@.venv/bin/companion demo
+
+test: bootstrap
+	@bash scripts/test.sh
+
+bench: bootstrap
+	@bash scripts/bench.sh
+
+lint: bootstrap
+	@.venv/bin/ruff check companion card_codes printables tests bench
+
+clean:
+	rm -rf .venv build *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,91 @@
+"""Label payloads: the text inside a card's QR code (grammar in SPEC.md).
+
+    payload = GAME "." CODE CHECK      e.g. "TA.Y13S"
+
+GAME is the deck's two-letter code, CODE the card's code (1-6 of 0-9A-Z), CHECK the
+ISO 7064 MOD 37-36 check character of GAME+CODE. Every payload is at most 10
+characters of the QR alphanumeric set, so it fits a version 1 symbol at level H.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from card_codes.check import check_char, is_valid
+from card_codes.deck import Card, Deck, available_games, load_deck
+
+MAX_LENGTH = 10
+_GRAMMAR = re.compile(r"^([A-Z]{2})\.([0-9A-Z]{1,6})([0-9A-Z])$")
+
+
+class LabelErrorKind(enum.Enum):
+    """Why a text is not one of our cards."""
+
+    NOT_OURS = "not_ours"          # not a companion payload at all (a URL, noise...)
+    BAD_CHECK = "bad_check"        # our grammar, but the check character is wrong
+    UNKNOWN_GAME = "unknown_game"  # well formed, for a game we do not have
+    UNKNOWN_CARD = "unknown_card"  # a game we have, but no such card
+    OTHER_GAME = "other_game"      # a real card, of another game than the one played
+
+
+class LabelError(ValueError):
+    """A text that does not name one of our cards, with the reason as a kind."""
+
+    def __init__(self, kind: LabelErrorKind, text: str, game: str | None = None) -> None:
+        self.kind = kind
+        self.text = text
+        self.game = game
+        super().__init__(f"{kind.value}: {text[:40]!r}")
+
+
+@dataclass(frozen=True)
+class Label:
+    """A decoded payload: the game and the card it names."""
+
+    game: str
+    card: Card
+
+
+def encode(deck: Deck, card_id: str) -> str:
+    """The payload printed on the card ``card_id`` of ``deck``."""
+    card = deck.card(card_id)
+    body = deck.code + card.code
+    return f"{deck.code}.{card.code}{check_char(body)}"
+
+
+def _decks_by_code() -> dict[str, Deck]:
+    return {d.code: d for d in (load_deck(g) for g in available_games())}
+
+
+def decode(text: str, expect_game: str | None = None) -> Label:
+    """The card a payload names; LabelError (never a guess) when it names none.
+
+    With ``expect_game``, a real card of another game is refused as OTHER_GAME.
+    """
+    if not isinstance(text, str):
+        raise LabelError(LabelErrorKind.NOT_OURS, repr(text))
+    m = _GRAMMAR.match(text) if len(text) <= MAX_LENGTH else None
+    if m is None:
+        raise LabelError(LabelErrorKind.NOT_OURS, text)
+    game_code, code, check = m.groups()
+    if not is_valid(game_code + code + check):
+        raise LabelError(LabelErrorKind.BAD_CHECK, text)
+    deck = _decks_by_code().get(game_code)
+    if deck is None:
+        raise LabelError(LabelErrorKind.UNKNOWN_GAME, text)
+    card = deck.by_code(code)
+    if card is None:
+        raise LabelError(LabelErrorKind.UNKNOWN_CARD, text, deck.game)
+    if expect_game is not None and deck.game != expect_game:
+        raise LabelError(LabelErrorKind.OTHER_GAME, text, deck.game)
+    return Label(deck.game, card)
+
+
+def try_decode(text: str, expect_game: str | None = None) -> Label | LabelError:
+    """Like decode, but returns the error instead of raising it."""
+    try:
+        return decode(text, expect_game)
+    except LabelError as err:
+        return err

@@ -1,0 +1,1 @@
+"""Speech and sound: phrasebooks, text output, synthesis cache, audio routes, earcons."""

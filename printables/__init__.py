@@ -1,0 +1,1 @@
+"""Label geometry, sheets, QR and Braille drawing, PDF and PNG output."""
