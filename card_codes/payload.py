@@ -10,6 +10,7 @@ characters of the QR alphanumeric set, so it fits a version 1 symbol at level H.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass
 
@@ -55,6 +56,7 @@ def encode(deck: Deck, card_id: str) -> str:
     return f"{deck.code}.{card.code}{check_char(body)}"
 
 
+@functools.cache
 def _decks_by_code() -> dict[str, Deck]:
     return {d.code: d for d in (load_deck(g) for g in available_games())}
 
