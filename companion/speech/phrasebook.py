@@ -58,10 +58,10 @@ class _Formatter(string.Formatter):
         if kind == "card":
             return book.card_name(value)
         if kind == "cards":
-            return book.join([book.card_name(c) for c in value])
+            return book.join([book.card_name(c) for c in value], book.section("words").get("card_sep", ", "))
         if kind in ("count", "n", "pl"):
             number = len(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
-            noun = (words[0] if number == 1 else words[-1]) if words else ""
+            noun = (words[0] if book.singular(number) else words[-1]) if words else ""
             if kind == "pl":
                 return noun
             return f"{number} {noun}".strip()
@@ -107,10 +107,17 @@ class Phrasebook:
             return self.deck.card(card).name(self.lang)
         return str(card)
 
-    def join(self, items: Sequence[str]) -> str:
+    def join(self, items: Sequence[str], sep: str = ", ") -> str:
+        """Items as a spoken list: "a, b and c" (card names, which hold commas, use "; ")."""
         if len(items) <= 1:
             return "".join(items)
-        return ", ".join(items[:-1]) + f" {self.section('words').get('and', 'and')} " + items[-1]
+        return sep.join(items[:-1]) + f" {self.section('words').get('and', 'and')} " + items[-1]
+
+    def singular(self, number: Any) -> bool:
+        """French uses the singular for 0 and 1; English for 1 only."""
+        if not isinstance(number, int):
+            return False
+        return abs(number) <= 1 if self.section("words").get("zero_is_singular", False) else abs(number) == 1
 
     def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
         """The sentence for `key`, or a plain fallback naming the key (never a crash)."""
