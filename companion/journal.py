@@ -44,15 +44,16 @@ class Header:
 class Journal:
     """An open record, appended one action at a time (written, flushed, fsynced)."""
 
-    def __init__(self, path: Path, handle: IO[bytes], header: Header, seq: int) -> None:
+    def __init__(self, path: Path, handle: IO[bytes], header: Header, seq: int, sync: bool = True) -> None:
         self.path = path
+        self.sync = sync  # False only for bulk writing (tests, benchmarks): no fsync per line
         self.header = header
         self.seq = seq
         self._handle = handle
 
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
-               options: Mapping[str, Any] | None = None) -> Journal:
+               options: Mapping[str, Any] | None = None, sync: bool = True) -> Journal:
         """Start a new record; refuses to overwrite an existing file."""
         path = Path(path)
         header = Header(game, seats, dict(options or {}))
@@ -62,7 +63,7 @@ class Journal:
             raise RecordError(path, None, "the file already exists") from None
         except OSError as exc:
             raise RecordError(path, None, f"cannot create the file ({exc.strerror})") from None
-        journal = cls(path, handle, header, 0)
+        journal = cls(path, handle, header, 0, sync)
         journal._write(header.to_json())
         _fsync_dir(path.parent)
         return journal
@@ -89,7 +90,8 @@ class Journal:
     def _write(self, obj: Mapping[str, Any]) -> None:
         self._handle.write((json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8"))
         self._handle.flush()
-        os.fsync(self._handle.fileno())
+        if self.sync:
+            os.fsync(self._handle.fileno())
 
     def close(self) -> None:
         self._handle.close()

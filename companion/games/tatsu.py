@@ -30,7 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from card_codes import load_deck
 from companion.engine import Event, Game, Option, Rejected, register
@@ -94,8 +94,9 @@ class Stack:
     down: str | None  # colour of the face-down card; None: nothing under
 
 
-@dataclass(frozen=True, slots=True)
-class TatsuState:
+class TatsuState(NamedTuple):
+    """The whole game; immutable (a NamedTuple: cheap to evolve, so replaying stays fast)."""
+
     players: int  # 2, 3 or 4 people
     seat_count: int  # seats that may appear in actions (3p: the Ghost is seat 3)
     opts: Mapping[str, Any]
@@ -357,7 +358,7 @@ def _end_round(state: TatsuState, events: list[Event]) -> TatsuState:
         if len(top) == 1 or state.opts["tie"] == "shared":
             winners = tuple(sorted(s for seats in top for s in seats))
             events.append(Event("all", "game_over", {"seats": list(winners), "score": best}))
-            return replace(state, totals=tuple(totals), over=True, winners=winners)
+            return state._replace(totals=tuple(totals), over=True, winners=winners)
         events.append(Event("all", "tie_play_on", {"score": best}))
     if state.players == 2:
         dealer = 1 - state.dealer if state.opts["dealer_2p"] == "alternate" else state.dealer
@@ -416,16 +417,18 @@ def _play(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, lis
     if state.players == 2:
         source, state, flipped = _take_from_layout(state, action, card, front)
         flip_events = [Event("all", "flip", {"seat": source, "clan": flipped})] if flipped else []
+        changes: dict[str, Any] = {}
     else:
         source = _source(state, action, card, front)
-        state = _take_from_hand(state, card, source)
+        changes = _take_from_hand(state, card, source)
         flip_events = []
     if source != front and not state.opts["ask_partner"] and source == partner(state, front):
         raise Rejected("no_asking_partner")
     events = [Event("all", "play" if source == front else "play_for", {"seat": front, "card": card,
                                                                        "from": source})]
     events.extend(flip_events)
-    state = replace(state, trick=(*state.trick, (front, card, source)), played=state.played | {card})
+    state = state._replace(trick=(*state.trick, (front, card, source)), played=state.played | {card},
+                           **changes)
     if len(state.trick) == CARDS_PER_TRICK:
         state = _resolve_trick(state, events)
     return state, events
@@ -444,13 +447,17 @@ def _source(state: TatsuState, action: Mapping[str, Any], card: str, front: int)
     return source
 
 
-def _take_from_hand(state: TatsuState, card: str, source: int) -> TatsuState:
+def _take_from_hand(state: TatsuState, card: str, source: int) -> dict[str, Any]:
+    """The state changes when a card leaves a hand: its size, and the registered hand."""
     sizes = list(state.sizes)
     sizes[source] -= 1
-    hands = list(state.hands)
-    if hands[source] is not None:
-        hands[source] = tuple(c for c in hands[source] if c != card)  # type: ignore[union-attr]
-    return replace(state, sizes=tuple(sizes), hands=tuple(hands))
+    changes: dict[str, Any] = {"sizes": tuple(sizes)}
+    hand = state.hands[source]
+    if hand is not None:
+        hands = list(state.hands)
+        hands[source] = tuple(c for c in hand if c != card)
+        changes["hands"] = tuple(hands)
+    return changes
 
 
 def _identified(state: TatsuState) -> dict[str, tuple[int, int]]:
@@ -507,7 +514,7 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
     tableaux[source] = tuple(tableau)
     sizes = list(state.sizes)
     sizes[source] -= 1
-    return source, replace(state, tableaux=tuple(tableaux), sizes=tuple(sizes)), flipped
+    return source, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes)), flipped
 
 
 def _slot(value: Any) -> int:
@@ -531,7 +538,7 @@ def _resolve_trick(state: TatsuState, events: list[Event]) -> TatsuState:
     if fusions and last and state.opts["last_trick_fusion"] == "lose_all":
         lost = state.pending + trick_cards
         events.append(Event("all", "fusion_lost", {"cards": list(lost)}))
-        state = replace(state, lost=state.lost + lost, pending=(), pending_tricks=0, trick=())
+        state = state._replace(lost=state.lost + lost, pending=(), pending_tricks=0, trick=())
     elif fusions and not last:
         i = fusions[0] if state.opts["double_fusion_leader"] == "first" else fusions[-1]
         front, _, source = state.trick[i]
@@ -539,7 +546,7 @@ def _resolve_trick(state: TatsuState, events: list[Event]) -> TatsuState:
         pending = state.pending + trick_cards
         events.append(Event("all", "fusion", {"seat": leader, "cards": list(pending),
                                               "tricks": state.pending_tricks + 1}))
-        return replace(state, pending=pending, pending_tricks=state.pending_tricks + 1, leader=leader,
+        return state._replace(pending=pending, pending_tricks=state.pending_tricks + 1, leader=leader,
                        trick=(), trick_no=state.trick_no + 1)
     else:
         best = 0
@@ -559,11 +566,11 @@ def _resolve_trick(state: TatsuState, events: list[Event]) -> TatsuState:
                                                  "points": sum(info[c].points for c in won)}))
         if lost:
             events.append(Event("all", "cards_lost", {"cards": list(lost)}))
-        state = replace(state, captured=(captured[0], captured[1]), lost=state.lost + lost, pending=(),
+        state = state._replace(captured=(captured[0], captured[1]), lost=state.lost + lost, pending=(),
                         pending_tricks=0, leader=winner, trick=())
     if last:
         return _end_round(state, events)
-    return replace(state, trick_no=state.trick_no + 1)
+    return state._replace(trick_no=state.trick_no + 1)
 
 
 def _hand(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
@@ -586,7 +593,7 @@ def _hand(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, lis
         raise Rejected("hand_size", seat=seat, n=state.sizes[seat])
     hands = list(state.hands)
     hands[seat] = hand
-    state = replace(state, hands=tuple(hands))
+    state = state._replace(hands=tuple(hands))
     info = cards()
     yellow = sum(info[c].clan == YELLOW for c in hand)
     audience: Any = seat
@@ -622,7 +629,7 @@ def _layout(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, l
     tableau = tuple(Stack(c, info[c].clan, d) for c, d in zip(ups, down, strict=True))
     tableaux = list(state.tableaux)
     tableaux[seat] = tableau
-    return replace(state, tableaux=tuple(tableaux)), [
+    return state._replace(tableaux=tuple(tableaux)), [
         Event("all", "layout", {"seat": seat, "cards": list(ups), "down": list(down)})]
 
 
@@ -644,7 +651,7 @@ def _reveal(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, l
     new[places[0]] = replace(new[places[0]], up=card)
     tableaux = list(state.tableaux)
     tableaux[seat] = tuple(new)
-    return replace(state, tableaux=tuple(tableaux)), [Event("all", "reveal", {"seat": seat, "card": card})]
+    return state._replace(tableaux=tuple(tableaux)), [Event("all", "reveal", {"seat": seat, "card": card})]
 
 
 # ---------------------------------------------------------------------- legal moves

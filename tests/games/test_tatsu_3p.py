@@ -1,6 +1,5 @@
 """Tatsu for 3 players with the Ghost (T12, T13): seats, who acts, per-player scores, rotation."""
 
-from dataclasses import replace
 
 import pytest
 
@@ -64,12 +63,12 @@ def test_scores_are_per_player_and_the_humans_move_left_while_the_ghost_stays() 
 
 def test_three_players_end_at_500_highest_wins_exact_tie_plays_on() -> None:
     m = new(3)
-    m.states[-1] = replace(m.state, totals=(480, 490, 470))
+    m.states[-1] = m.state._replace(totals=(480, 490, 470))
     for yellow, red in ROUND_A:
         events = trick(m, yellow, red)
     assert first(events, "game_over").params == {"seats": [0], "score": 536}
     m = new(3)
-    m.states[-1] = replace(m.state, totals=(470, 490, 470))
+    m.states[-1] = m.state._replace(totals=(470, 490, 470))
     for yellow, red in ROUND_A:
         events = trick(m, yellow, red)
     assert not TATSU.is_over(m.state) and first(events, "tie_play_on").params == {"score": 526}

@@ -1,6 +1,5 @@
 """Tatsu for 4 players, scenario by scenario from the rule text (rules/tatsu.fr.txt, digest §2)."""
 
-from dataclasses import replace
 
 import pytest
 
@@ -171,7 +170,7 @@ def test_rounds_restart_by_themselves_with_the_dealer_moving_left() -> None:
 
 def test_the_game_ends_after_the_round_that_reaches_500() -> None:
     m = new()
-    m.states[-1] = replace(m.state, totals=(450, 0, 450, 0))
+    m.states[-1] = m.state._replace(totals=(450, 0, 450, 0))
     for yellow, red in ROUND_A:
         events = trick(m, yellow, red)
     assert first(events, "game_over").params == {"seats": [0, 2], "score": 506}
@@ -184,7 +183,7 @@ def test_the_game_ends_after_the_round_that_reaches_500() -> None:
 def test_a_tie_at_the_top_plays_another_round_unless_shared() -> None:
     for tie, over in (("play_on", False), ("shared", True)):
         m = new(tie=tie)
-        m.states[-1] = replace(m.state, totals=(450, 506, 450, 506))
+        m.states[-1] = m.state._replace(totals=(450, 506, 450, 506))
         for yellow, red in ROUND_A:
             events = trick(m, yellow, red)
         assert TATSU.is_over(m.state) is over

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -90,7 +89,7 @@ def _swap_same_colour(state: TatsuState, b: int, c: int) -> TatsuState | None:
                 hands = list(state.hands)
                 hands[b] = tuple(y if k == x else k for k in hb)
                 hands[c] = tuple(x if k == y else k for k in hc)
-                return replace(state, hands=tuple(hands))
+                return state._replace(hands=tuple(hands))
     return None
 
 
