@@ -227,3 +227,24 @@ def test_unknown_action_types_and_malformed_actions_are_refused() -> None:
         with pytest.raises(Rejected) as err:
             m.apply(action)
         assert err.value.code == code
+
+
+def test_last_trick_fusion_option_gives_everything_to_the_last_winner() -> None:
+    m = new(last_trick_fusion="last_winner")
+    for yellow, red in [(["Y-P6-V1", "Y-P1-V3"], ["R-P2-V1", "R-P1-V3"]),
+                        (["Y-P5-V1", "Y-P1-V4"], ["R-P3-V1", "R-P1-V4"]),
+                        (["Y-P4-V1", "Y-P1-V5"], ["R-P4-V1", "R-P1-V5"]),
+                        (["Y-P3-V1", "Y-P1-V6"], ["R-P5-V1", "R-P1-V6"]),
+                        (["Y-P2-V1", "Y-P1-V7"], ["R-P6-V1", "R-P1-V7"]),
+                        (["Y-F", "Y-X1"], ["R-X1", "R-X2"])]:
+        trick(m, yellow, red)
+    events = trick(m, ["Y-X2", "Y-X3"], ["R-X3", "R-F"])
+    assert "fusion_lost" not in keys(events) and len(first(events, "trick_won").params["cards"]) == 8
+
+
+def test_pending_multipliers_option_loses_the_multipliers_of_a_fused_trick() -> None:
+    m = new(pending_multipliers="lost")
+    trick(m, ["Y-F", "Y-P1-V3"], ["R-X1", "R-P1-V3"])
+    events = trick(m, ["Y-P2-V1", "Y-P3-V1"], ["R-P6-V1", "R-P1-V4"])
+    assert len(first(events, "trick_won").params["cards"]) == 7
+    assert first(events, "cards_lost").params["cards"] == ["R-X1"] and m.state.lost == ("R-X1",)
