@@ -630,7 +630,8 @@ def _layout(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, l
     tableaux = list(state.tableaux)
     tableaux[seat] = tableau
     return state._replace(tableaux=tuple(tableaux)), [
-        Event("all", "layout", {"seat": seat, "cards": list(ups), "down": list(down)})]
+        Event("all", "layout", {"seat": seat, "cards": list(ups), "down": list(down),
+                                "yellow": down.count(YELLOW), "red": down.count(RED)})]
 
 
 def _reveal(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:

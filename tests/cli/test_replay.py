@@ -18,10 +18,11 @@ RECORD = DATA / "tatsu_round.jsonl"
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_replay_transcript_matches_the_golden_text(lang: str) -> None:
-    result = runner.invoke(app, ["replay", str(RECORD), "--lang", lang])
+@pytest.mark.parametrize("name", ["tatsu_round", "tatsu_2p"])
+def test_replay_transcript_matches_the_golden_text(name: str, lang: str) -> None:
+    result = runner.invoke(app, ["replay", str(DATA / f"{name}.jsonl"), "--lang", lang])
     assert result.exit_code == 0, result.output
-    expected = (DATA / f"tatsu_round.{lang}.txt").read_text(encoding="utf-8")
+    expected = (DATA / f"{name}.{lang}.txt").read_text(encoding="utf-8")
     assert result.output == expected
     assert "\x1b[" not in result.output
 
