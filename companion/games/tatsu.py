@@ -30,6 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from card_codes import load_deck
@@ -99,7 +100,7 @@ class TatsuState(NamedTuple):
 
     players: int  # 2, 3 or 4 people
     seat_count: int  # seats that may appear in actions (3p: the Ghost is seat 3)
-    opts: Mapping[str, Any]
+    opts: Mapping[str, Any]  # read-only
     round: int
     dealer: int
     order: tuple[int, ...]  # seats in clockwise table order, this round
@@ -152,7 +153,7 @@ class Tatsu(Game):
         _check_options(seats, opts)
         seat_count = 4 if seats == 3 else seats
         totals = (0,) * seats
-        return _start_round(seats, seat_count, opts, 1, opts["dealer"], totals)
+        return _start_round(seats, seat_count, MappingProxyType(opts), 1, opts["dealer"], totals)
 
     def start_events(self, state: TatsuState) -> list[Event]:
         return _round_start_events(state)

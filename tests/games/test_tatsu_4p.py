@@ -178,6 +178,8 @@ def test_the_game_ends_after_the_round_that_reaches_500() -> None:
     with pytest.raises(Rejected) as err:
         play(m, 1, "R-P2-V1")
     assert err.value.code == "game_over"
+    m.apply({"type": "undo"})  # the last card can still be corrected
+    assert not TATSU.is_over(m.state) and m.state.trick_no == 7 and len(m.state.trick) == 3
 
 
 def test_a_tie_at_the_top_plays_another_round_unless_shared() -> None:
