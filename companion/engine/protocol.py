@@ -1,0 +1,116 @@
+"""The protocol every game engine implements: events, rejections, options, the Game base.
+
+Engines are pure and deterministic: no I/O, no clock, randomness only from a seed kept in
+the state. `apply` returns a new state and the events it caused, or raises `Rejected`
+(a typed, speakable reason) and changes nothing. Engines never build sentences: events
+and rejections carry a message key and parameters; the phrasebooks turn them into text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Seat = int
+Audience = Literal["all"] | int
+Action = Mapping[str, Any]
+State = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact to announce: to everyone (`"all"`) or to one seat only."""
+
+    audience: Audience
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"audience": self.audience, "key": self.key, "params": self.params}
+
+
+class Rejected(Exception):
+    """An action the rules refuse; `code` is a phrasebook key, `params` fill it."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(f"{code} {params}" if params else code)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named rule option with its default (a rule choice the text leaves open)."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    rule: str = ""  # the digest id it settles, e.g. "T9"
+
+
+class Game:
+    """Base of every game engine. Subclasses override the rule methods; all are pure."""
+
+    name: str = ""
+    seat_counts: tuple[int, ...] = ()
+    options: tuple[Option, ...] = ()
+
+    def resolve_options(self, seats: int, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults completed by `given`; unknown names or choices are Rejected."""
+        if seats not in self.seat_counts:
+            raise Rejected("bad_seat_count", n=seats, allowed=list(self.seat_counts))
+        known = {o.name: o for o in self.options}
+        out = {name: self.default_option(name, seats) for name in known}
+        for name, value in (given or {}).items():
+            if name not in known:
+                raise Rejected("bad_option", name=name)
+            opt = known[name]
+            if opt.choices and value not in opt.choices:
+                raise Rejected("bad_option_value", name=name, value=str(value))
+            out[name] = value
+        return out
+
+    def default_option(self, name: str, seats: int) -> Any:
+        """The default of an option; games override it when it depends on the seat count."""
+        return next(o.default for o in self.options if o.name == name)
+
+    def seat_keys(self, seats: int) -> list[str]:
+        """Phrasebook keys naming each seat (index = seat number)."""
+        return ["north", "east", "south", "west"][:seats]
+
+    # The rules: every game implements these.
+    def new_state(self, seats: int, options: Mapping[str, Any] | None = None) -> State:
+        raise NotImplementedError
+
+    def start_events(self, state: State) -> list[Event]:
+        """Events announcing a new game (e.g. who deals); none by default."""
+        return []
+
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: Seat) -> list[dict[str, Any]]:
+        """What `seat` may do now. Where the full set is too large to list (a 2-player
+        layout), a few valid examples drawn from the state's seed."""
+        raise NotImplementedError
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def private_view(self, state: State, seat: Seat) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def scores(self, state: State) -> dict[Seat, int]:
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def winners(self, state: State) -> list[Seat]:
+        raise NotImplementedError
+
+    def seats_of(self, state: State) -> Sequence[Seat]:
+        """Every seat that may appear in actions (players, plus any dummy seat)."""
+        raise NotImplementedError

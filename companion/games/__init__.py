@@ -1,0 +1,1 @@
+"""One module per game engine; each registers itself at its bottom."""

@@ -1,0 +1,141 @@
+"""Phrasebooks: engine events and rejections turned into short sentences.
+
+Phrases are data: `phrases/<lang>/common.toml` (shared keys, rejection reasons) and
+`phrases/<lang>/<game>.toml` (the game's keys, which win over common ones). Templates use
+typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
+
+- `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
+- `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
+  when given; `pl`: only the noun, chosen by the number or list length;
+- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)".
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from card_codes import Deck, DeckError, load_deck
+
+PHRASES_DIR = Path(__file__).parent / "phrases"
+LANGS = ("fr", "en")
+DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
+
+
+@cache
+def _table(lang: str, name: str) -> dict[str, Any]:
+    path = PHRASES_DIR / lang / f"{name}.toml"
+    if not path.is_file():
+        return {}
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _merged(lang: str, game: str | None) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name in ("common", game):
+        if name is None:
+            continue
+        for section, entries in _table(lang, name).items():
+            out.setdefault(section, {}).update(entries)
+    return out
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, book: Phrasebook) -> None:
+        self.book = book
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        kind, *words = format_spec.split("|") if format_spec else ("",)
+        book = self.book
+        if kind == "seat":
+            return book.seat_name(value)
+        if kind == "seats":
+            return book.join([book.seat_name(s) for s in value])
+        if kind == "card":
+            return book.card_name(value)
+        if kind == "cards":
+            return book.join([book.card_name(c) for c in value], book.section("words").get("card_sep", ", "))
+        if kind in ("count", "n", "pl"):
+            number = len(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
+            noun = (words[0] if book.singular(number) else words[-1]) if words else ""
+            if kind == "pl":
+                return noun
+            return f"{number} {noun}".strip()
+        if kind in ("clan", "clans"):
+            return str(book.section(kind).get(value, value))
+        if kind == "factors":
+            parts = [str(f) for f in value]
+            return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
+        return format(value, format_spec)
+
+
+class Phrasebook:
+    """Sentences for one language and game; seat names may be replaced by the table's own."""
+
+    def __init__(self, lang: str = "fr", game: str | None = None, seat_names: Sequence[str] | None = None,
+                 seat_keys: Sequence[str] | None = None) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
+        self.lang = lang
+        self.game = game
+        self.tables = _merged(lang, game)
+        keys = list(seat_keys or DEFAULT_SEAT_KEYS)
+        named = self.section("seats")
+        self.seat_names = list(seat_names) if seat_names else [named.get(k, k) for k in keys]
+        self.deck: Deck | None = None
+        if game:
+            try:
+                self.deck = load_deck(game)
+            except DeckError:
+                self.deck = None
+        self._formatter = _Formatter(self)
+
+    def section(self, name: str) -> dict[str, Any]:
+        return self.tables.get(name, {})
+
+    def seat_name(self, seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return str(seat)
+
+    def card_name(self, card: Any) -> str:
+        if self.deck is not None and isinstance(card, str) and card in self.deck:
+            return self.deck.card(card).name(self.lang)
+        return str(card)
+
+    def join(self, items: Sequence[str], sep: str = ", ") -> str:
+        """Items as a spoken list: "a, b and c" (card names, which hold commas, use "; ")."""
+        if len(items) <= 1:
+            return "".join(items)
+        return sep.join(items[:-1]) + f" {self.section('words').get('and', 'and')} " + items[-1]
+
+    def singular(self, number: Any) -> bool:
+        """French uses the singular for 0 and 1; English for 1 only."""
+        if not isinstance(number, int):
+            return False
+        return abs(number) <= 1 if self.section("words").get("zero_is_singular", False) else abs(number) == 1
+
+    def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
+        """The sentence for `key`, or a plain fallback naming the key (never a crash)."""
+        template = self.section(section).get(key)
+        if template is None:
+            return f"{key} {dict(params)}" if params else key
+        try:
+            return self._formatter.vformat(template, (), dict(params))
+        except (KeyError, IndexError, ValueError, TypeError):
+            return f"{key} {dict(params)}"
+
+    def render(self, event: Any) -> str:
+        """One event (anything with `.key` and `.params`) as a sentence."""
+        return self.text("events", event.key, event.params)
+
+    def reason(self, rejected: Any) -> str:
+        """A rejection (anything with `.code` and `.params`) as a short reason."""
+        return self.text("reasons", rejected.code, rejected.params)
+
+    def has(self, section: str, key: str) -> bool:
+        return key in self.section(section)
