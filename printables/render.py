@@ -95,9 +95,13 @@ def draw_text(c: Any, t: Text) -> None:
 
 
 def draw_dots(c: Any, centres: list[tuple[float, float]]) -> None:
+    if not centres:
+        return
     r = braille.DOT_DIAMETER / 2
+    path = c.beginPath()  # one path for all dots: far fewer PDF operators
     for x, y in centres:
-        c.circle(x, y, r, stroke=0, fill=1)
+        path.circle(x, y, r)
+    c.drawPath(path, stroke=0, fill=1)
 
 
 def draw_label(c: Any, plan: LabelPlan, layer: str = INK) -> None:
