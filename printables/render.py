@@ -235,6 +235,7 @@ def write_pngs(plans: list[LabelPlan], folder: Path, progress: Progress | None =
 
 LEGEND_MARGIN = 15.0
 LEGEND_SYMBOL = 9.0
+LEGEND_ROW_GAP = 6.0  # wider than the gap between Braille lines of one row (3.5 mm)
 LEGEND_BRAILLE_X = 100.0  # Braille column, mm from the left edge
 TITLE_PT, BODY_PT = 16.0, 11.0
 
@@ -293,7 +294,7 @@ def legend_drawer(sticker: StickerCode, game: str, game_name: str, number_names:
                     draw_text(c, Text(name, x0 + LEGEND_SYMBOL + 4, cy + ASCENT * BODY_PT * PT / 2,
                                       BODY_PT, text_width(name, BODY_PT)))
                 bottom = braille_at(name, LEGEND_BRAILLE_X, top + 1.5)
-                y = max(top + LEGEND_SYMBOL, bottom) + 3
+                y = max(top + LEGEND_SYMBOL, bottom) + LEGEND_ROW_GAP
         print_line(t["legend_marks"], BODY_PT * 1.1)
         y += 2
         for m in legend["marks"]:
@@ -306,7 +307,7 @@ def legend_drawer(sticker: StickerCode, game: str, game_name: str, number_names:
                 draw_text(c, Text(phrase, x0 + LEGEND_SYMBOL + 4, cy + ASCENT * BODY_PT * PT / 2,
                                   BODY_PT, text_width(phrase, BODY_PT)))
             bottom = braille_at(phrase, LEGEND_BRAILLE_X, top + 0.5)
-            y = max(top + LEGEND_SYMBOL, bottom) + 3
+            y = max(top + LEGEND_SYMBOL, bottom) + LEGEND_ROW_GAP
         y += 2
         if number_names:
             print_line(t["legend_numbers"].format(names=", ".join(number_names)), BODY_PT * 0.9)

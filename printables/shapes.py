@@ -110,7 +110,7 @@ def _cross() -> list[tuple[float, float]]:
 
 
 def _spiral() -> list[tuple[float, float]]:
-    turns = 2.5
+    turns = 2.0
     n = _SAMPLES * 3
     return [
         ((0.12 + 0.82 * i / n) * math.cos(2 * math.pi * turns * i / n),
@@ -133,9 +133,10 @@ def symbol(shape: str, cx: float, cy: float, size: float) -> list[Prim]:
         s = half * 0.9
         return [Prim("poly", ((cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)))]
     if shape == "spiral":
-        pts = tuple((cx + x * (half - SPIRAL_STROKE / 2), cy + y * (half - SPIRAL_STROKE / 2))
-                    for x, y in _spiral())
-        return [Prim("line", pts, fill=False, stroke=SPIRAL_STROKE)]
+        # the stroke thins on small symbols so the turns stay apart
+        stroke = max(0.5, min(SPIRAL_STROKE, size * 0.08))
+        pts = tuple((cx + x * (half - stroke / 2), cy + y * (half - stroke / 2)) for x, y in _spiral())
+        return [Prim("line", pts, fill=False, stroke=stroke)]
     if shape not in _OUTLINES:
         raise ValueError(f"unknown symbol shape {shape!r}; known: {', '.join(SYMBOL_SHAPES)}")
     return [_poly(_OUTLINES[shape](), cx, cy, half)]
