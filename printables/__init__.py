@@ -18,6 +18,7 @@ from printables.label import LabelFitError, LabelPlan, check_sheet, plan_label
 from printables.sheets import Sheet, SheetError, load_sheet, load_sheets
 
 TACTILE_SUFFIX = "-tactile"
+MAX_OFFSET = 5.0  # mm; printers register within about 1 mm
 
 
 class LabelsError(ValueError):
@@ -65,14 +66,21 @@ def plan_labels(deck: Deck, sheet: Sheet, lang: str = "fr", with_braille: bool =
 def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str = "fr",
                 with_braille: bool = True, card_ids: list[str] | None = None, start: int = 1,
                 legend: bool = True, tactile: bool = False, png_dir: Path | None = None,
+                guides: bool = True, offset: tuple[float, float] = (0.0, 0.0),
                 progress=None) -> LabelsResult:  # type: ignore[no-untyped-def]
-    """Write the label PDF (and the tactile layer, the PNGs); LabelsError with a reason if not."""
+    """Write the label PDF (and the tactile layer, the PNGs); LabelsError with a reason if not.
+
+    ``offset`` (mm, right and down) corrects a printer that does not register exactly;
+    ``guides`` draws the label outlines in light grey on the ink pages.
+    """
     from printables import render
 
     try:
         sheet = load_sheet(sheet_name)
     except SheetError as exc:
         raise LabelsError(str(exc)) from exc
+    if max(abs(offset[0]), abs(offset[1])) > MAX_OFFSET:
+        raise LabelsError(f"--offset is for small printer corrections: at most {MAX_OFFSET:g} mm each way.")
     if not 1 <= start <= sheet.per_page:
         raise LabelsError(f"--start must be between 1 and {sheet.per_page} (labels on a {sheet.name} sheet).")
     plans = plan_labels(deck, sheet, lang, with_braille, card_ids)
@@ -90,12 +98,12 @@ def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str 
             ink_legend = (render.legend_drawer(sticker, deck.game, game_name, number_names, lang, sheet,
                                                render.INK, with_braille) if legend else None)
             pages = render.write_sheets(plans, sheet, tmp[0], render.INK, start, ink_legend,
-                                        progress=progress)
+                                        guides=guides, offset=offset, progress=progress)
             result = LabelsResult(len(plans), pages, out)
             if tactile:
                 tac_legend = (render.legend_drawer(sticker, deck.game, game_name, number_names, lang,
                                                    sheet, render.TACTILE, with_braille) if legend else None)
-                render.write_sheets(plans, sheet, tmp[1], render.TACTILE, start, tac_legend)
+                render.write_sheets(plans, sheet, tmp[1], render.TACTILE, start, tac_legend, offset=offset)
                 result.tactile = targets[1]
             if png_dir is not None:
                 result.pngs = render.write_pngs(plans, Path(png_dir))

@@ -265,7 +265,8 @@ def legend_drawer(sticker: StickerCode, game: str, game_name: str, number_names:
         def braille_at(text: str, x: float, top: float) -> float:
             if not with_braille:
                 return top
-            lines = braille.wrap(braille.words(text, lang), per_line) or []
+            room = braille.cells_per_line(sheet.page_width - LEGEND_MARGIN - x) if x == x0 else per_line
+            lines = braille.wrap(braille.words(text, lang), room) or []
             _colour(c, BLACK)
             for i, line in enumerate(lines):
                 draw_dots(c, list(braille.dots(line, x, top + i * braille.LINE_PITCH)))

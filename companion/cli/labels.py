@@ -33,6 +33,10 @@ def labels(
     ] = False,
     png: Annotated[Path | None, typer.Option("--png", help="Also one 300 dpi PNG per label here.")] = None,
     deck_file: Annotated[Path | None, typer.Option("--deck", help="A deck file instead of GAME's.")] = None,
+    guides: Annotated[bool, typer.Option("--guides/--no-guides", help="Grey label outlines.")] = True,
+    offset: Annotated[
+        str, typer.Option("--offset", help="Printer correction in mm, right,down (e.g. 0.5,-1).")
+    ] = "0,0",
     list_sheets: Annotated[bool, typer.Option("--list-sheets", help="List the sheet templates.")] = False,
 ) -> None:
     """Write label sheets for a game's cards as a PDF, ready to print at 100 %."""
@@ -59,6 +63,10 @@ def labels(
     else:
         deck = deck_or_exit(game or "")
     out = out or Path(f"{deck.game}-labels.pdf")
+    try:
+        dx, dy = (float(v) for v in offset.split(","))
+    except ValueError as err:
+        raise fail(f"--offset takes two numbers in mm, right,down (e.g. 0.5,-1), not {offset!r}.") from err
     card_ids = [c.strip() for c in cards.split(",") if c.strip()] if cards else None
 
     def progress(done: int, total: int) -> None:
@@ -66,10 +74,12 @@ def labels(
 
     try:
         result = make_labels(deck, out, sheet, lang, with_braille, card_ids, start, legend, tactile, png,
+                             guides=guides, offset=(dx, dy),
                              progress=progress if len(card_ids or deck.cards) > 21 else None)
     except LabelsError as err:
         raise fail(str(err)) from err
-    typer.echo(t["done"].format(labels=result.labels, pages=result.pages, path=result.pdf))
+    done = t["done_one"] if result.labels == 1 else t["done"]
+    typer.echo(done.format(labels=result.labels, pages=result.pages, path=result.pdf))
     if result.tactile:
         typer.echo(t["done_tactile"].format(path=result.tactile))
     if png is not None:

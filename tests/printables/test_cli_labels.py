@@ -138,3 +138,18 @@ def test_a_real_process_prints_a_whole_deck_with_progress(out_dir: Path) -> None
     assert "72" in proc.stdout and out.is_file() and out.stat().st_size > 10_000
     assert len(rasterise(out, 20)) == 4  # 72 labels, 21 a sheet
     assert len(load_deck("dojo")) == 72
+
+
+def test_offset_moves_every_label_and_no_guides_drops_the_outlines(out_dir: Path) -> None:
+    base, moved = out_dir / "base.pdf", out_dir / "moved.pdf"
+    common = ["labels", "tatsu", "--cards", "Y-P5-V1", "--no-legend"]
+    assert runner.invoke(app, [*common, "-o", str(base)]).exit_code == 0
+    assert runner.invoke(app, [*common, "-o", str(moved), "--offset", "2,-1", "--no-guides"]).exit_code == 0
+    (_, (x0, y0)), = read_codes(rasterise(base, 150)[0])
+    (_, (x1, y1)), = read_codes(rasterise(moved, 150)[0])
+    px = 150 / 25.4
+    assert (x1 - x0) / px == pytest.approx(2.0, abs=0.2) and (y1 - y0) / px == pytest.approx(-1.0, abs=0.2)
+    grey = [((p > 150) & (p < 230)).sum() for p in (rasterise(base, 150)[0], rasterise(moved, 150)[0])]
+    assert grey[1] < grey[0] / 2  # the light grey outlines of 21 labels are gone
+    bad = runner.invoke(app, [*common, "-o", str(out_dir / "bad.pdf"), "--offset", "12,0"])
+    assert bad.exit_code == 2 and "--offset" in bad.output and not (out_dir / "bad.pdf").exists()
