@@ -34,7 +34,7 @@ DIGIT_PT = 22.0
 DIGIT_ROW = 7.0  # height of the large-print row (cap height of 22 pt bold is 5.7 mm)
 ROW_GAP = 1.0
 COLUMN_GAP = 2.0
-NAME_PT = (7.0, 6.5, 6.0, 5.5, 5.0)
+NAME_PT = (10.0, 9.0, 8.0, 7.0, 6.5, 6.0, 5.5, 5.0)  # largest that fits; 5 pt is the floor
 BRAILLE_GAP = 2.0  # name to the top of the Braille dots
 FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
