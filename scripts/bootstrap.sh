@@ -13,6 +13,7 @@ DEBS=(
   pulseaudio pulseaudio-utils  # the null-sink audio device the tests record from
   speech-dispatcher speech-dispatcher-espeak-ng  # the spd-say backend
   liblouis20 liblouis-data # Braille translation
+  liblouis-bin             # lou_translate: tests compare our Braille with liblouis's own tool
   poppler-utils            # pdftoppm, to rasterise label sheets in tests
   fonts-dejavu-core        # large print and ink Braille glyphs
   tmux                     # the end-to-end terminal tests

@@ -1,0 +1,58 @@
+"""Shared test helpers: rasterise PDFs with pdftoppm and read QR codes with zxing-cpp."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+import zxingcpp
+
+from card_codes import decode
+
+MM_PER_INCH = 25.4
+
+
+def rasterise(pdf: Path, dpi: int) -> list[np.ndarray]:
+    """Every page of ``pdf`` as a grey image at ``dpi``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(pdf), f"{tmp}/p"], check=True)
+        pages = sorted(Path(tmp).glob("p-*.pgm"), key=lambda p: int(p.stem.split("-")[-1]))
+        return [cv2.imread(str(p), cv2.IMREAD_GRAYSCALE) for p in pages]
+
+
+def read_codes(image: np.ndarray) -> list[tuple[str, tuple[float, float]]]:
+    """(text, centre in px) of every QR code zxing-cpp finds."""
+    out = []
+    for result in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+        p = result.position
+        xs = [p.top_left.x, p.top_right.x, p.bottom_right.x, p.bottom_left.x]
+        ys = [p.top_left.y, p.top_right.y, p.bottom_right.y, p.bottom_left.y]
+        out.append((result.text, (sum(xs) / 4, sum(ys) / 4)))
+    return out
+
+
+def card_ids(images: list[np.ndarray]) -> list[str]:
+    """The card id of every code found, decoded through card_codes (a bad check raises)."""
+    return [decode(text).card.id for image in images for text, _ in read_codes(image)]
+
+
+def webcam_view(page: np.ndarray, dpi: int, module_mm: float = 1.4, px_per_module: float = 2.5) -> np.ndarray:
+    """The page as a 720p webcam at about 50 cm sees it: ~2.5 px per module, slight blur.
+
+    Then the 2x cubic upscale the vision decoder applies before zxing-cpp.
+    """
+    scale = px_per_module / (module_mm / MM_PER_INCH * dpi)
+    small = cv2.resize(page, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 0.6)
+    return cv2.resize(small, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+
+
+def dark_blobs(image: np.ndarray) -> list[tuple[float, float, int]]:
+    """(x, y, area in px) of every dark connected blob."""
+    _, binary = cv2.threshold(image, 128, 255, cv2.THRESH_BINARY_INV)
+    n, _, stats, centroids = cv2.connectedComponentsWithStats(binary)
+    areas = stats[:, cv2.CC_STAT_AREA]
+    return [(float(centroids[i][0]), float(centroids[i][1]), int(areas[i])) for i in range(1, n)]
