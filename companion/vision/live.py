@@ -152,7 +152,8 @@ class LiveReader:
     """Decode the newest frame of a source in a worker thread; events go to ``on_event``.
 
     ``pace=True`` plays a non-live source (file, synthetic table) at its own speed, as a
-    camera would deliver it. ``stats`` counts frames grabbed, decoded and dropped.
+    camera would deliver it (``speed`` times faster). ``stats`` counts frames grabbed,
+    decoded and dropped.
     """
 
     def __init__(
@@ -163,12 +164,14 @@ class LiveReader:
         decoder: Decoder | None = None,
         tracker: LabelTracker | None = None,
         pace: bool = True,
+        speed: float = 1.0,
     ) -> None:
         self.source = source
         self.on_event = on_event
         self.decoder = decoder or make_decoder()
         self.tracker = tracker or LabelTracker()
         self.pace = pace
+        self.speed = speed
         self.stats = {"grabbed": 0, "decoded": 0, "dropped": 0}
         self.error: str | None = None
         self._newest: Frame | None = None
@@ -196,7 +199,7 @@ class LiveReader:
                         break  # the end of a file
                     continue  # a ResilientSource already waited
                 if self.pace and not self.source.live:
-                    delay = frame.t - (time.monotonic() - t0)
+                    delay = frame.t / self.speed - (time.monotonic() - t0)
                     if delay > 0:
                         self._stop.wait(delay)
                 with self._cond:

@@ -27,6 +27,7 @@ QUIET_MODULES = 2           # printed quiet zone; the white label margin adds mo
 LABEL_MARGIN_MM = 2.5       # white label around the QR block
 LABEL_TOP_MM = 6.0          # distance from the card's top edge to the label
 TEXTURE_PX_PER_MM = 8.0     # resolution the card faces are drawn at
+NOISE_PAD = 64              # noise fields are cut at random offsets from a larger one
 EDGES = ("bottom", "top", "left", "right", "none")
 
 
@@ -193,7 +194,8 @@ class SyntheticTable(FrameSource):
         rng = np.random.default_rng(seed)
         self._table = self._table_image(rng)
         self._gain = self._light_field(rng)
-        self._noise = [rng.normal(0, 1, camera.size[::-1]).astype(np.float32) for _ in range(4)]
+        w, h = camera.size
+        self._noise = [rng.normal(0, 1, (h + NOISE_PAD, w + NOISE_PAD)).astype(np.float32) for _ in range(3)]
 
     # -- geometry ---------------------------------------------------------------
     def _homography(self) -> Any:
@@ -251,7 +253,8 @@ class SyntheticTable(FrameSource):
         vignette = 1 - 0.5 * (((xs - w / 2) / w) ** 2 + ((ys - h / 2) / h) ** 2)
         depth = self.look.light
         gain = (1 - depth) + depth * (0.6 * lamp + 0.4 * (xs / w)) * 1.6
-        return (gain * vignette).astype(np.float32)[:, :, None]
+        g = (gain * vignette).astype(np.float32)
+        return np.dstack([g, g, g])
 
     def _texture(self, card_id: str) -> Any:
         if card_id not in self._textures:
@@ -319,14 +322,15 @@ class SyntheticTable(FrameSource):
             self._draw_card(img, p)
         rng = np.random.default_rng((self.seed, index))
         lk = self.look
-        f = img.astype(np.float32) * self._gain
+        f = cv2.multiply(img, self._gain, dtype=cv2.CV_32F)
         if lk.blur > 0:
             f = cv2.GaussianBlur(f, (0, 0), lk.blur)
         if lk.noise > 0:
             n = self._noise[int(rng.integers(len(self._noise)))]
-            n = np.roll(n, (int(rng.integers(n.shape[0])), int(rng.integers(n.shape[1]))), axis=(0, 1))
-            f += (n * lk.noise)[:, :, None]
-        out = np.clip(f, 0, 255).astype(np.uint8)
+            dy, dx = (int(v) for v in rng.integers(NOISE_PAD, size=2))
+            h, w = f.shape[:2]
+            f = cv2.scaleAdd(cv2.cvtColor(n[dy : dy + h, dx : dx + w], cv2.COLOR_GRAY2BGR), lk.noise, f)
+        out = cv2.convertScaleAbs(f)  # saturates at 255
         if lk.jpeg:
             _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, lk.jpeg])
             out = cv2.imdecode(buf, cv2.IMREAD_COLOR)

@@ -118,7 +118,7 @@ class LabelTracker:
             if not track.confirmed and sum(track.hits) >= self.confirm:
                 track.confirmed = True
                 events.append(self._event(SEEN if track.label else UNKNOWN, track, t, frame, size))
-            elif track.confirmed and t - track.last_t >= self.gone_after:
+            elif track.confirmed and t - track.last_t >= self.gone_after - 1e-9:  # float times
                 if track.label:
                     events.append(self._event(GONE, track, t, frame, size))
                 del self._tracks[text]
