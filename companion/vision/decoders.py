@@ -120,11 +120,7 @@ class ZxingDecoder:
 
 
 def _zx_text(b: Any) -> str:
-    raw = bytes(b.bytes)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return b.text
+    return b.text  # Plain mode: the character set applied, no <SOH>-style escapes
 
 
 def _zx_quad(pos: Any) -> Quad:

@@ -31,7 +31,9 @@ COLLECTED_AT = 6.0  # the trick's winner picks the four cards up
 
 
 def trick_script() -> list[Shown]:
-    return [Shown(c, 0.8 + 1.2 * k, COLLECTED_AT, at, angle=a, enter=e) for k, (c, at, e, a) in enumerate(TRICK)]
+    return [
+        Shown(c, 0.8 + 1.2 * k, COLLECTED_AT, at, angle=a, enter=e) for k, (c, at, e, a) in enumerate(TRICK)
+    ]
 
 
 @pytest.fixture(scope="session")
@@ -57,7 +59,9 @@ def trick_mp4(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session", params=["mp4", "avi"])
-def trick_video(request: pytest.FixtureRequest, trick_mp4: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def trick_video(
+    request: pytest.FixtureRequest, trick_mp4: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     """The trick as mp4v in .mp4 and as MJPG in .avi."""
     if request.param == "mp4":
         return trick_mp4

@@ -33,7 +33,9 @@ def test_video_file_reads_back_every_frame_at_720p(trick_video: Path, tatsu) -> 
 
 def test_trick_video_gives_exactly_the_played_cards_in_order_then_gone(trick_video: Path) -> None:
     tracker = LabelTracker(game="tatsu", zones=SEAT_ZONES)
-    events = [e for _, evs in track_source(CaptureSource(str(trick_video)), make_decoder(), tracker) for e in evs]
+    events = [
+        e for _, evs in track_source(CaptureSource(str(trick_video)), make_decoder(), tracker) for e in evs
+    ]
     summary = [(e.kind, e.card, e.seat) for e in events]
     played = [(SEEN, card, seat) for seat, (card, *_rest) in enumerate(TRICK)]
     assert summary[:4] == played
