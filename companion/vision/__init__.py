@@ -14,7 +14,15 @@ from companion.vision.frames import (
     open_source,
 )
 from companion.vision.grid import Grid, read_grid
-from companion.vision.live import BACK, LOST, CameraEvent, LiveReader, ResilientSource, track_source
+from companion.vision.live import (
+    BACK,
+    LOST,
+    CameraEvent,
+    LiveReader,
+    ResilientSource,
+    open_live,
+    track_source,
+)
 from companion.vision.synthetic import Camera, Look, Shown, SyntheticTable, grid_script, write_video
 from companion.vision.tracker import GONE, SEEN, UNKNOWN, CardEvent, LabelTracker, Zone
 
@@ -46,6 +54,7 @@ __all__ = [
     "Zone",
     "grid_script",
     "make_decoder",
+    "open_live",
     "open_source",
     "read_grid",
     "track_source",

@@ -12,12 +12,12 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.vision.decoders import Decoder, make_decoder
-from companion.vision.frames import Frame, FrameSource, SourceError
-from companion.vision.tracker import CardEvent, LabelTracker
+from companion.vision.frames import CaptureSource, Frame, FrameSource, SourceError, open_source
+from companion.vision.tracker import CardEvent, LabelTracker, Zone
 
 LOST, BACK = "lost", "back"
 STALL_AFTER = 2.0                          # seconds without a frame before a camera is lost
@@ -57,15 +57,17 @@ class ResilientSource(FrameSource):
         stall_after: float = STALL_AFTER,
         backoff: tuple[float, ...] = BACKOFF,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], None] | None = None,
     ) -> None:
         self.name = name
+        self._interrupted = threading.Event()
         self._opener = opener
         self._on_event = on_event or (lambda e: None)
         self.events: list[CameraEvent] = []
         self.stall_after = stall_after
         self.backoff = backoff
-        self._clock, self._sleep = clock, sleep
+        self._clock = clock
+        self._sleep = sleep or self._interrupted.wait  # a wait that stop() can cut short
         self._src: FrameSource | None = None
         self._lost = False
         self._tries = 0
@@ -92,7 +94,7 @@ class ResilientSource(FrameSource):
         self._sleep(delay)
 
     def read(self) -> Frame | None:
-        if self._closed:
+        if self._closed or self._interrupted.is_set():
             return None
         if self._src is None:
             try:
@@ -122,8 +124,13 @@ class ResilientSource(FrameSource):
         self._index += 1
         return Frame(i, now - self._t0, frame.image)
 
+    def interrupt(self) -> None:
+        """Stop waiting for the camera (called from another thread before close)."""
+        self._interrupted.set()
+
     def close(self) -> None:
         self._closed = True
+        self._interrupted.set()
         if self._src is not None:
             self._src.close()
             self._src = None
@@ -248,6 +255,9 @@ class LiveReader:
 
     def stop(self) -> None:
         self._stop.set()
+        interrupt = getattr(self.source, "interrupt", None)
+        if interrupt is not None:
+            interrupt()
         with self._cond:
             self._cond.notify_all()
         for th in self._threads:
@@ -259,3 +269,26 @@ class LiveReader:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def open_live(
+    spec: str | int | FrameSource,
+    on_event: Callable[[Event], None],
+    *,
+    game: str | None = None,
+    zones: Sequence[Zone] = (),
+    decoder: str = "zxing",
+    speed: float = 1.0,
+) -> LiveReader:
+    """A started LiveReader on what the user asked for: a camera index or URL (reopened
+    on failure, lost/back reported through ``on_event``), a video, a folder, or a source."""
+    if isinstance(spec, FrameSource):
+        source = spec
+    elif isinstance(spec, int) or str(spec).isdigit() or "://" in str(spec):
+        target = int(spec) if str(spec).isdigit() else str(spec)
+        name = f"camera {target}" if isinstance(target, int) else str(target)
+        source = ResilientSource(lambda: CaptureSource(target), name, on_event)
+    else:
+        source = open_source(str(spec))
+    tracker = LabelTracker(game=game, zones=zones)
+    return LiveReader(source, on_event, decoder=make_decoder(decoder), tracker=tracker, speed=speed).start()

@@ -102,3 +102,20 @@ def test_a_missing_video_path_is_a_source_error_not_a_crash(tmp_path) -> None:
     assert [(e.kind, e.reason) for e in src.events] == [
         (LOST, f"{tmp_path / 'gone.mp4'}: no such video file")
     ]
+
+
+def test_a_live_reader_on_a_missing_camera_reports_lost_and_stops_promptly() -> None:
+    import time
+
+    from companion.vision import open_live
+
+    heard: list = []
+    reader = open_live(97, heard.append, game="tatsu")
+    deadline = time.monotonic() + 5
+    while not heard and time.monotonic() < deadline:
+        time.sleep(0.02)
+    t0 = time.monotonic()
+    reader.stop()
+    assert time.monotonic() - t0 < 1.5  # the backoff wait is cut short
+    assert [(type(e).__name__, e.kind) for e in heard] == [("CameraEvent", LOST)]
+    assert reader.error is None

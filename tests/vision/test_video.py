@@ -90,3 +90,15 @@ def test_live_reader_drops_frames_never_queues_and_still_sees_the_trick(trick_mp
     assert sorted(e.card for e in events if e.kind == GONE) == sorted(seen)
     assert reader.error is None
     assert {encode(tatsu, c) for c in seen} == {e.text for e in events if e.kind == SEEN}
+
+
+def test_open_live_plays_the_synthetic_table_and_hears_the_cards(tatsu) -> None:
+    from companion.vision import Shown, open_live
+
+    script = [Shown("Y-F", 0.3, 1.2, (0.4, 0.5)), Shown("R-X1", 0.6, 1.2, (0.65, 0.5), enter="top")]
+    events: list[CardEvent] = []
+    reader = open_live(SyntheticTable(tatsu, script, fps=10, seed=4), events.append, game="tatsu", speed=4.0)
+    assert reader.wait(timeout=20)
+    reader.stop()
+    assert [(e.kind, e.card) for e in events if e.kind == SEEN] == [(SEEN, "Y-F"), (SEEN, "R-X1")]
+    assert sorted(e.card for e in events if e.kind == GONE) == ["R-X1", "Y-F"]
