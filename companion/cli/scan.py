@@ -74,7 +74,7 @@ def scan(
     if game is not None and game not in available_games():
         raise fail(f"Unknown game {game!r}. Games: {', '.join(available_games())}.")
     try:
-        dec = make_decoder(decoder)
+        dec = make_decoder(decoder, still=True)
     except DecoderError as err:
         raise fail(str(err)) from err
     bad = 0

@@ -392,7 +392,7 @@ def grid_script(
     if len(cards) > rows * cols:
         raise ValueError("more cards than cells")
     w, h = camera.size
-    a = math.radians(rotation)
+    a = math.radians(rotation + camera.roll)  # positions are image fractions: the camera's turn too
     out = []
     for i, card in enumerate(cards):
         r, c = divmod(i, cols)

@@ -35,3 +35,14 @@ def test_a_missing_label_leaves_its_cell_empty(dojo) -> None:
 def test_no_labels_is_an_empty_grid() -> None:
     grid = read_grid([])
     assert (grid.rows, grid.cols, grid.cells) == (0, 0, {})
+
+
+def test_at_50_cm_a_grid_turned_45_degrees_reads_whole_with_the_turned_pass(tatsu) -> None:
+    camera = Camera(px_per_mm=1.83, roll=20)  # a 720p webcam at 50 cm, turned 20° more
+    ids = [c.id for c in tatsu][:12]
+    script = grid_script(ids, 3, 4, rotation=25, camera=camera, pitch_mm=(68, 92))
+    image = SyntheticTable(tatsu, script, camera=camera, seed=5).render(0.0, 5)
+    dets = make_decoder(still=True).decode(image)
+    grid = read_grid(dets)
+    assert grid.texts() == [[encode(tatsu, ids[r * 4 + c]) for c in range(4)] for r in range(3)]
+    assert all(0 <= x < 1280 and 0 <= y < 720 for d in dets for x, y in d.quad)
