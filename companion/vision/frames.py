@@ -8,6 +8,7 @@ everything downstream is timed by frames, not by when the code happened to run.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -59,6 +60,9 @@ class CaptureSource(FrameSource):
     """cv2.VideoCapture on a webcam index, a stream URL or a video file."""
 
     def __init__(self, target: int | str, *, size: tuple[int, int] | None = None) -> None:
+        # OpenCV's and FFmpeg's own warnings on a failed open would repeat at every retry;
+        # the SourceError below says it once, in plain words
+        os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
         import cv2
 
         self.target = target
@@ -66,10 +70,17 @@ class CaptureSource(FrameSource):
         self.name = f"camera {target}" if isinstance(target, int) else str(target)
         if not self.live and not Path(str(target)).is_file():
             raise SourceError(f"{target}: no such video file")
-        self._cap = cv2.VideoCapture(target)
+        log = cv2.utils.logging
+        level = log.getLogLevel()
+        log.setLogLevel(log.LOG_LEVEL_ERROR)
+        try:
+            self._cap = cv2.VideoCapture(target)
+        finally:
+            log.setLogLevel(level)
         if not self._cap.isOpened():
             self._cap.release()
-            raise SourceError(f"{self.name}: not a video, or a camera that cannot be opened")
+            why = "cannot be opened" if self.live else "not a video"
+            raise SourceError(f"{self.name}: {why}")
         if isinstance(target, int):
             w, h = size or WEBCAM_SIZE
             self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)

@@ -160,7 +160,8 @@ class LiveReader:
 
     ``pace=True`` plays a non-live source (file, synthetic table) at its own speed, as a
     camera would deliver it (``speed`` times faster). ``stats`` counts frames grabbed,
-    decoded and dropped.
+    decoded and dropped. ``on_event`` is called from the worker threads (card events
+    from the decoder, camera events from the grabber): hand them on through a queue.
     """
 
     def __init__(

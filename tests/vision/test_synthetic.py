@@ -72,3 +72,15 @@ def test_bad_scripts_and_decoders_are_refused(tatsu) -> None:
         Shown("Y-X1", 0.0, enter="sideways")
     with pytest.raises(DecoderError):
         make_decoder("opencv")
+
+
+def test_importing_the_vision_package_loads_no_heavy_library() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, companion.vision, companion.cli.scan\n"
+        "print(sorted({'cv2', 'zxingcpp', 'pyzbar', 'segno', 'numpy'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
