@@ -1,0 +1,210 @@
+"""QR decoders behind one interface: the text and the four corners of every code in a frame.
+
+zxing-cpp is the default (faster and reads smaller codes than zbar, notes/decoders.md);
+pyzbar is selectable. Both libraries are imported when a decoder is built, not before.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+DECODERS = ("zxing", "pyzbar")
+DEFAULT_DECODER = "zxing"
+# A code zxing-cpp locates but cannot read gets one more try on a 2x cubic upscale of its
+# region: measured to pay for codes near 2 px per module (bench/bench_vision.py).
+UPSCALE = 2.0
+UPSCALE_MARGIN = 0.35  # of the code's size, around its region
+# zxing-cpp finds finder patterns along rows and columns: small codes turned near 45° are
+# often missed and read once the frame is turned 45° (bench: 12-label frames at 50 cm went
+# from 90 % to 100 %). The turned pass costs about twice a plain one, so live decoding
+# does it on every other frame, which the tracker's "2 of the last 3" absorbs.
+DIAGONAL_MODES = ("never", "always", "alternate")
+
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One code read in a frame: its text and its corners.
+
+    With zxing-cpp the corners are in the symbol's own order (top-left, top-right,
+    bottom-right, bottom-left as printed), so the quad also tells which way is "up".
+    """
+
+    text: str
+    quad: Quad
+
+    @property
+    def centre(self) -> Point:
+        return (sum(p[0] for p in self.quad) / 4, sum(p[1] for p in self.quad) / 4)
+
+    @property
+    def size(self) -> float:
+        """Mean side length in pixels."""
+        q = self.quad
+        return sum(_dist(q[i], q[(i + 1) % 4]) for i in range(4)) / 4
+
+
+class Decoder(Protocol):
+    name: str
+
+    def decode(self, image: Any) -> list[Detection]:
+        """Every QR code readable in a BGR or grey image."""
+        ...
+
+
+class DecoderError(RuntimeError):
+    """A decoder that cannot run here (library missing)."""
+
+
+def _dist(a: Point, b: Point) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+
+
+def grey(image: Any) -> Any:
+    import cv2
+
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+class ZxingDecoder:
+    """zxing-cpp, QR only, plain text; a 2x retry of regions it found but could not read."""
+
+    name = "zxing"
+
+    def __init__(self, upscale: bool = True, fast: bool = False, diagonal: str = "alternate") -> None:
+        try:
+            import zxingcpp
+        except ImportError as err:  # pragma: no cover - a broken install
+            raise DecoderError(f"zxing-cpp is not installed: {err}") from err
+        self._zx = zxingcpp
+        self.upscale = upscale
+        if diagonal not in DIAGONAL_MODES:
+            raise DecoderError(f"diagonal must be one of {DIAGONAL_MODES}, not {diagonal!r}")
+        self.diagonal = diagonal
+        self._calls = 0
+        self._opts = dict(
+            formats=zxingcpp.BarcodeFormat.QRCode,
+            text_mode=zxingcpp.TextMode.Plain,
+            try_rotate=not fast,
+            try_downscale=not fast,
+            try_invert=False,  # labels are printed dark on light
+        )
+
+    def _read(self, g: Any, errors: bool) -> list[Any]:
+        return self._zx.read_barcodes(g, return_errors=errors, **self._opts)
+
+    def decode(self, image: Any) -> list[Detection]:
+        g = grey(image)
+        out: list[Detection] = []
+        failed: list[Quad] = []
+        for b in self._read(g, self.upscale):
+            quad = _zx_quad(b.position)
+            if b.valid:
+                out.append(Detection(_zx_text(b), quad))
+            else:
+                failed.append(quad)
+        for quad in failed:
+            out.extend(d for d in self._retry_upscaled(g, quad) if d.text not in {o.text for o in out})
+        self._calls += 1
+        if self.diagonal == "always" or (self.diagonal == "alternate" and self._calls % 2 == 0):
+            known = {o.text for o in out}
+            out.extend(d for d in self._read_turned(g) if d.text not in known)
+        return out
+
+    def _read_turned(self, g: Any) -> list[Detection]:
+        """Read the frame turned 45° on a canvas that keeps all of it; quads mapped back."""
+        import cv2
+        import numpy as np
+
+        h, w = g.shape[:2]
+        side = int((w + h) / math.sqrt(2)) + 2
+        M = cv2.getRotationMatrix2D((w / 2, h / 2), 45, 1.0)
+        M[0, 2] += side / 2 - w / 2
+        M[1, 2] += side / 2 - h / 2
+        turned = cv2.warpAffine(g, M, (side, side), flags=cv2.INTER_LINEAR, borderValue=128)
+        back = cv2.invertAffineTransform(M)
+        found = []
+        for b in self._read(turned, False):
+            pts = np.array(_zx_quad(b.position), dtype=float)
+            orig = pts @ back[:, :2].T + back[:, 2]
+            found.append(Detection(_zx_text(b), tuple((float(x), float(y)) for x, y in orig)))  # type: ignore[arg-type]
+        return found
+
+    def _retry_upscaled(self, g: Any, quad: Quad) -> list[Detection]:
+        import cv2
+
+        xs, ys = [p[0] for p in quad], [p[1] for p in quad]
+        pad = UPSCALE_MARGIN * max(max(xs) - min(xs), max(ys) - min(ys), 8)
+        x0, y0 = max(int(min(xs) - pad), 0), max(int(min(ys) - pad), 0)
+        x1, y1 = min(int(max(xs) + pad) + 1, g.shape[1]), min(int(max(ys) + pad) + 1, g.shape[0])
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            return []
+        roi = cv2.resize(g[y0:y1, x0:x1], None, fx=UPSCALE, fy=UPSCALE, interpolation=cv2.INTER_CUBIC)
+        found = []
+        for b in self._read(roi, False):
+            q = _zx_quad(b.position)
+            found.append(Detection(_zx_text(b), _shift(q, 1 / UPSCALE, x0, y0)))
+        return found
+
+
+def _zx_text(b: Any) -> str:
+    return b.text  # Plain mode: the character set applied, no <SOH>-style escapes
+
+
+def _zx_quad(pos: Any) -> Quad:
+    return tuple(  # type: ignore[return-value]
+        (float(p.x), float(p.y)) for p in (pos.top_left, pos.top_right, pos.bottom_right, pos.bottom_left)
+    )
+
+
+def _shift(quad: Quad, scale: float, dx: float, dy: float) -> Quad:
+    return tuple((x * scale + dx, y * scale + dy) for x, y in quad)  # type: ignore[return-value]
+
+
+class PyzbarDecoder:
+    """zbar through pyzbar, QR only. Its corners follow zbar's polygon order."""
+
+    name = "pyzbar"
+
+    def __init__(self) -> None:
+        try:
+            from pyzbar import pyzbar
+        except (ImportError, OSError) as err:
+            raise DecoderError(f"pyzbar (libzbar0) is not available: {err}") from err
+        self._zb = pyzbar
+
+    def decode(self, image: Any) -> list[Detection]:
+        g = grey(image)
+        out = []
+        for s in self._zb.decode(g, symbols=[self._zb.ZBarSymbol.QRCODE]):
+            text = s.data.decode("utf-8", errors="replace")
+            out.append(Detection(text, _polygon_quad(s.polygon)))
+        return out
+
+
+def _polygon_quad(points: Sequence[Any]) -> Quad:
+    pts = [(float(p.x), float(p.y)) for p in points]
+    if len(pts) != 4:
+        import cv2
+        import numpy as np
+
+        box = cv2.boxPoints(cv2.minAreaRect(np.array(pts, dtype=np.float32)))
+        pts = [(float(x), float(y)) for x, y in box]
+    return tuple(pts)  # type: ignore[return-value]
+
+
+def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:
+    """The decoder called ``name`` (one of DECODERS); DecoderError if unknown or missing.
+
+    ``still``: for single images (no next frame), zxing-cpp does its 45° pass every time.
+    """
+    if name == "zxing":
+        return ZxingDecoder(diagonal="always" if still else "alternate")
+    if name == "pyzbar":
+        return PyzbarDecoder()
+    raise DecoderError(f"Unknown decoder {name!r}. Decoders: {', '.join(DECODERS)}.")
