@@ -1,4 +1,4 @@
-"""Shared test helpers: rasterise PDFs with pdftoppm and read QR codes with zxing-cpp."""
+"""Shared test helpers: rasterise PDFs with pdftoppm and read QR codes with the vision decoder."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import zxingcpp
 
 from card_codes import decode
+from companion.vision import make_decoder
 
 MM_PER_INCH = 25.4
 
@@ -24,14 +24,18 @@ def rasterise(pdf: Path, dpi: int) -> list[np.ndarray]:
 
 
 def read_codes(image: np.ndarray) -> list[tuple[str, tuple[float, float]]]:
-    """(text, centre in px) of every QR code zxing-cpp finds."""
-    out = []
-    for result in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
-        p = result.position
-        xs = [p.top_left.x, p.top_right.x, p.bottom_right.x, p.bottom_left.x]
-        ys = [p.top_left.y, p.top_right.y, p.bottom_right.y, p.bottom_left.y]
-        out.append((result.text, (sum(xs) / 4, sum(ys) / 4)))
-    return out
+    """(text, centre in px) of every QR code the companion's own decoder (zxing-cpp) finds."""
+    return [(d.text, d.centre) for d in _decoder().decode(image)]
+
+
+_DECODER = None
+
+
+def _decoder():  # type: ignore[no-untyped-def]
+    global _DECODER
+    if _DECODER is None:
+        _DECODER = make_decoder("zxing", still=True)
+    return _DECODER
 
 
 def card_ids(images: list[np.ndarray]) -> list[str]:
