@@ -10,7 +10,6 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 
 from common import report, time_ms
 
-from companion.cli.demo import deal_tatsu
 from companion.engine import Match, get_game, replay
 from companion.journal import Journal, open_record
 
@@ -22,12 +21,11 @@ live = Match.new(game, 4, options)
 folder = Path(tempfile.mkdtemp(prefix="bench-replay-"))
 path = folder / "record.jsonl"
 journal = Journal.create(path, "tatsu", 4, options, sync=False)  # building the input, not timed
-dealt, count = 0, 0
+count = 0
 while count < ACTIONS:
     state = live.state
-    if state.round != dealt:
-        dealt = state.round
-        batch = deal_tatsu(rng)
+    if deal := game.table_actions(state, rng):
+        batch = deal
     elif count % 97 == 96:
         batch = [{"type": "undo"}]
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any, Literal
 
 Seat = int
@@ -110,6 +111,12 @@ class Game:
 
     def winners(self, state: State) -> list[Seat]:
         raise NotImplementedError
+
+    def table_actions(self, state: State, rng: Random) -> list[dict[str, Any]]:
+        """What a simulated table does now that is nobody's rule choice (dealing hands,
+        drawing the top card), as actions; none by default. Used by demos, the synthetic
+        table and random tests, never by the rules themselves."""
+        return []
 
     def seats_of(self, state: State) -> Sequence[Seat]:
         """Every seat that may appear in actions (players, plus any dummy seat)."""

@@ -236,6 +236,14 @@ class Tatsu(Game):
     def winners(self, state: TatsuState) -> list[int]:
         return list(state.winners)
 
+    def table_actions(self, state: TatsuState, rng: random.Random) -> list[dict[str, Any]]:
+        """3-4 players: at a round's start with no hand registered, deal and register all."""
+        if state.players == 2 or any(h is not None for h in state.hands) or state.played or state.trick:
+            return []
+        ids = load_deck("tatsu").ids()
+        rng.shuffle(ids)
+        return [{"type": "hand", "seat": s, "cards": ids[7 * s: 7 * s + 7]} for s in range(4)]
+
     def seats_of(self, state: TatsuState) -> Sequence[int]:
         return range(state.seat_count)
 
