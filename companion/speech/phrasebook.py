@@ -103,6 +103,8 @@ class Phrasebook:
         return str(seat)
 
     def card_name(self, card: Any) -> str:
+        if card is None:  # a refused card shown to the table is never named aloud
+            return str(self.section("words").get("this_card", "?"))
         if self.deck is not None and isinstance(card, str) and card in self.deck:
             return self.deck.card(card).name(self.lang)
         return str(card)
