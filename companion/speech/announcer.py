@@ -56,12 +56,15 @@ class Announcer:
         self.lang = lang
         self.backend = backend
         self.seat_names = seat_names
+        default_device = "speechd" if backend == "speechd" else None
         self.text = TextOut(out if out is not None else sys.stdout, lang, seat_names)
         self._err = err if err is not None else sys.stderr
         self.routes: dict[Audience, Route] = {
             parse_audience(k): (v if isinstance(v, Route) else Route.parse(v))
-            for k, v in (routes if routes is not None else {PUBLIC: Route(None)}).items()
+            for k, v in (routes if routes is not None else {PUBLIC: Route(default_device)}).items()
         }
+        if backend == "speechd":  # there, the default output is speech-dispatcher's own
+            self.routes = {a: Route("speechd") if r.device is None else r for a, r in self.routes.items()}
         self.voices = {lg: str(message(lg, "default_voice")) for lg in ("fr", "en")} | dict(voices or {})
         self._backlog: dict[int, list[str]] = defaultdict(list)
         self._backlog_lock = threading.Lock()
@@ -182,7 +185,6 @@ class Announcer:
         else:
             from companion.speech.speechd import SpeechdSpeaker
 
-            self.routes.setdefault(PUBLIC, Route("speechd"))
             self._speechd = SpeechdSpeaker(self.lang, lambda reason: self._notice("speechd_failed", reason))
         devices = dict.fromkeys(r.device for r in self.routes.values() if not r.is_speechd)
         for device in devices:

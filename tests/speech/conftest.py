@@ -29,6 +29,7 @@ def start_pulse(pa_dir: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PULSE_SERVER", None)
     if pa_dir:
+        Path(pa_dir).mkdir(parents=True, exist_ok=True)
         env["PA_DIR"] = pa_dir
     done = subprocess.run(["bash", str(ROOT / "scripts" / "audio_up.sh")], env=env, capture_output=True,
                           text=True, timeout=30, check=True)
@@ -79,7 +80,7 @@ class Recorder:
         import sounddevice as sd
 
         for name in self.monitors:
-            def callback(data, _frames, _time, _status, name=name) -> None:  # type: ignore[no-untyped-def]
+            def callback(data, _frames, _time, _status, name=name) -> None:
                 with self._lock:
                     self._chunks[name].append(data.copy())
 
@@ -118,5 +119,5 @@ def audible_span(x: np.ndarray, rate: int, level: float = 0.01) -> float:
 
 
 @pytest.fixture
-def recorder(audio: None):  # type: ignore[no-untyped-def]
+def recorder(audio: None):
     return Recorder

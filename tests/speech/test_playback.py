@@ -19,7 +19,7 @@ PHRASE = "Esprit rouge 5, 1 point"
 
 
 @pytest.fixture
-def announcer(audio: None, tmp_path: Path):  # type: ignore[no-untyped-def]
+def announcer(audio: None, tmp_path: Path):
     from companion.speech.announcer import Announcer
 
     made = []
@@ -34,7 +34,7 @@ def announcer(audio: None, tmp_path: Path):  # type: ignore[no-untyped-def]
         ann.close()
 
 
-def test_public_phrase_is_heard_on_the_table_only(announcer, recorder) -> None:  # type: ignore[no-untyped-def]
+def test_public_phrase_is_heard_on_the_table_only(announcer, recorder) -> None:
     ann = announcer({"all": "table", 0: "seat_north"})
     with recorder("table_monitor", "seat_north_monitor") as rec:
         ann.announce("all", "Sud joue")
@@ -43,7 +43,7 @@ def test_public_phrase_is_heard_on_the_table_only(announcer, recorder) -> None: 
     assert max(rec.rms("seat_north_monitor")) < SILENT
 
 
-def test_private_phrase_is_heard_in_the_seat_earpiece_only(announcer, recorder) -> None:  # type: ignore[no-untyped-def]
+def test_private_phrase_is_heard_in_the_seat_earpiece_only(announcer, recorder) -> None:
     ann = announcer({"all": "table", 0: "seat_north"})
     with recorder("table_monitor", "seat_north_monitor") as rec:
         ann.announce(0, "Ta main")
@@ -54,7 +54,7 @@ def test_private_phrase_is_heard_in_the_seat_earpiece_only(announcer, recorder) 
 
 
 @pytest.mark.parametrize(("seat", "side"), [(1, 0), (2, 1)], ids=["east-left", "south-right"])
-def test_private_phrase_on_one_channel_leaves_the_other_silent(announcer, recorder, seat, side) -> None:  # type: ignore[no-untyped-def]
+def test_private_phrase_on_one_channel_leaves_the_other_silent(announcer, recorder, seat, side) -> None:
     ann = announcer({1: "seat_south:left", 2: "seat_south:right"})
     with recorder("seat_south_monitor") as rec:
         ann.announce(seat, "Ta main")
@@ -63,7 +63,7 @@ def test_private_phrase_on_one_channel_leaves_the_other_silent(announcer, record
     assert levels[side] > HEARD and levels[1 - side] < SILENT
 
 
-def test_private_message_without_a_route_is_never_heard_but_kept(announcer, recorder) -> None:  # type: ignore[no-untyped-def]
+def test_private_message_without_a_route_is_never_heard_but_kept(announcer, recorder) -> None:
     out = io.StringIO()
     ann = announcer({"all": "table", 0: "seat_north"}, out=out)
     with recorder("table_monitor", "seat_north_monitor", "seat_south_monitor") as rec:
@@ -75,7 +75,7 @@ def test_private_message_without_a_route_is_never_heard_but_kept(announcer, reco
     assert out.getvalue() == "Ouest (privé) : Ta main : Fusion rouge\n"
 
 
-def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:  # type: ignore[no-untyped-def]
+def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
     ann = announcer({"all": "table"})
     clip = ann._cache.build(PHRASE, ann.voice_for())
     with recorder("table_monitor") as rec:
@@ -90,14 +90,15 @@ def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:  #
         start = int(np.flatnonzero(mono >= 0.01)[0])
         frame = rate // 50
         body = mono[start: start + int(played * rate)]
-        return np.sqrt(np.array([np.mean(body[i: i + frame] ** 2) for i in range(0, len(body) - frame, frame)]))
+        frames = [body[i: i + frame] for i in range(0, len(body) - frame, frame)]
+        return np.sqrt(np.array([np.mean(f**2) for f in frames]))
     a, b = envelope(clip, 22050), envelope(heard, RECORD_RATE)
     n = min(len(a), len(b))
     assert n > 30 and np.corrcoef(a[:n], b[:n])[0, 1] > 0.95
     assert a[n - 5: n].mean() > 0 and b[n - 5: n].mean() > 0.5 * a[n - 5: n].mean()
 
 
-def test_urgent_message_drops_stale_ones_but_never_cuts_the_current(audio: None, recorder) -> None:  # type: ignore[no-untyped-def]
+def test_urgent_message_drops_stale_ones_but_never_cuts_the_current(audio: None, recorder) -> None:
     from companion.speech.player import DevicePlayer
 
     rate = 22050
@@ -128,7 +129,7 @@ def test_urgent_message_drops_stale_ones_but_never_cuts_the_current(audio: None,
     assert abs(audible_span(rec.audio("table_monitor"), RECORD_RATE) - 0.8) < 0.03  # 440 whole, then 1320
 
 
-def test_earcon_reaches_the_seat_route_and_not_the_table(announcer, recorder) -> None:  # type: ignore[no-untyped-def]
+def test_earcon_reaches_the_seat_route_and_not_the_table(announcer, recorder) -> None:
     from companion.speech.earcons import render
 
     ann = announcer({"all": "table", 0: "seat_north"})

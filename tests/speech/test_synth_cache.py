@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.speech.cache import KEEP_AFTER_S, PhraseCache, read_wav, trim
-from companion.speech.synth import SAMPLE_RATE, Synthesizer, SynthError, _EngineThread
+from companion.speech.synth import SAMPLE_RATE, SynthError, Synthesizer, _EngineThread
 
 
 class CountingSynth:

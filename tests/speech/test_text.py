@@ -77,7 +77,7 @@ def _say_text(env: dict[str, str], tty: bool) -> str:
 
 
 @pytest.mark.parametrize("tty", [False, True], ids=["pipe", "terminal"])
-def test_no_escape_codes_with_no_color_or_without_a_terminal(tty: bool, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_no_escape_codes_with_no_color_or_without_a_terminal(tty: bool, tmp_path) -> None:
     env = {**os.environ, "NO_COLOR": "1", "COMPANION_HOME": str(tmp_path), "TERM": "xterm-256color"}
     output = _say_text(env, tty)
     assert "Nord (privé) : Ta main : trois cartes." in output
