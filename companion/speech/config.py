@@ -93,6 +93,13 @@ class SpeechConfig:
 
     @classmethod
     def from_dict(cls, data: dict) -> SpeechConfig:
+        try:
+            return cls._from_dict(data)
+        except (TypeError, ValueError, AttributeError) as err:
+            raise ConfigError(str(err)) from err
+
+    @classmethod
+    def _from_dict(cls, data: dict) -> SpeechConfig:
         routes_in = data.get("routes", {"all": "default"})
         routes: dict[Audience, Route] = {}
         for key, value in routes_in.items():
