@@ -48,7 +48,8 @@ def say(
         audience = parse_audience(to) if to is not None else PUBLIC
         if rate is not None or backend is not None:
             config = SpeechConfig(backend=backend or config.backend, rate=rate or config.rate,
-                                  volume=config.volume, voices=config.voices, routes=config.routes)
+                                  volume=config.volume, voices=config.voices, routes=config.routes,
+                                  latency=config.latency)
     except (ValueError, ConfigError) as err:
         raise fail(f"{err}.") from err
     if voice:

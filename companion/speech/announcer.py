@@ -45,6 +45,7 @@ class Announcer:
         rate: int = DEFAULT_RATE,
         volume: float = DEFAULT_VOLUME,
         voices: Mapping[str, str] | None = None,
+        latency: str | float = "low",
         seat_names: list[str] | None = None,
         cache_folder: Path | None = None,
         synth: Synth | None = None,
@@ -75,6 +76,7 @@ class Announcer:
         self._synth_failed = False
         self._jobs: queue.Queue = queue.Queue()
         self._closed = False
+        self._latency = latency
         if backend != "text":
             self._start_audio(rate, volume, cache_folder, synth)
         self._worker = threading.Thread(target=self._work, name="announcer", daemon=True)
@@ -85,7 +87,7 @@ class Announcer:
                     **kwargs: Any) -> Announcer:
         kwargs.setdefault("backend", config.backend)
         return cls(lang, config.routes, out=out, rate=config.rate, volume=config.volume,
-                   voices=config.voices, **kwargs)
+                   voices=config.voices, latency=config.latency, **kwargs)
 
     # -- public API ------------------------------------------------------------------------------
 
@@ -194,7 +196,8 @@ class Announcer:
         from companion.speech.player import AudioError, DevicePlayer
 
         try:
-            self._players[device] = DevicePlayer(device, samplerate, on_lost=self._device_lost)
+            self._players[device] = DevicePlayer(device, samplerate, on_lost=self._device_lost,
+                                                 latency=self._latency)
         except AudioError as err:
             self._notice("no_audio", str(err), device=self._device_label(device))
         except Exception as err:  # PortAudioError or anything else from the C layer

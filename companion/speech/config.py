@@ -5,6 +5,7 @@ A file ``speech.toml`` (in ``$COMPANION_HOME``, else ``$XDG_CONFIG_HOME/companio
     backend = "builtin"       # builtin (pyttsx3 + espeak-ng) | speechd (spd-say) | text
     rate = 200                # words per minute
     volume = 1.0              # 0.0 .. 1.0
+    latency = "low"           # output buffer: "low" (~9 ms), "high" (~35 ms) or seconds (0.02)
     [voices]
     fr = "roa/fr"
     en = "gmw/en"
@@ -78,6 +79,7 @@ class SpeechConfig:
     rate: int = DEFAULT_RATE
     volume: float = DEFAULT_VOLUME
     voices: dict[str, str] = field(default_factory=dict)
+    latency: str | float = "low"
     routes: dict[Audience, Route] = field(default_factory=lambda: {PUBLIC: Route(None)})
 
     def __post_init__(self) -> None:
@@ -87,6 +89,9 @@ class SpeechConfig:
             raise ConfigError(f"rate {self.rate} is out of range 40-600 words per minute")
         if not (0.0 <= float(self.volume) <= 1.0):
             raise ConfigError(f"volume {self.volume} is out of range 0.0-1.0")
+        if not (self.latency in ("low", "high") or (
+                isinstance(self.latency, float | int) and 0 < self.latency <= 1)):
+            raise ConfigError(f"latency {self.latency!r}: use low, high or seconds (0.02)")
         for lang in self.voices:
             if lang not in LANGS:
                 raise ConfigError(f"voice for unknown language {lang!r}")
@@ -112,6 +117,7 @@ class SpeechConfig:
             rate=int(data.get("rate", DEFAULT_RATE)),
             volume=float(data.get("volume", DEFAULT_VOLUME)),
             voices={str(k): str(v) for k, v in data.get("voices", {}).items()},
+            latency=data.get("latency", "low"),
             routes=routes,
         )
 

@@ -11,6 +11,7 @@ a helper thread with a timeout, so a stuck audio server cannot hang the game.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import heapq
 import itertools
 import sys
@@ -37,12 +38,32 @@ class AudioError(RuntimeError):
     """No usable audio device; the message is short and plain."""
 
 
+_ALSA_HANDLER: Any = None
+
+
+def _quiet_alsa() -> None:
+    """Stop alsa-lib printing on stderr (e.g. one "underrun occurred" line per late buffer):
+    stderr is read aloud by screen readers too. Underruns are counted by DevicePlayer instead."""
+    global _ALSA_HANDLER
+    if _ALSA_HANDLER is not None:
+        return
+    try:
+        asound = ctypes.CDLL("libasound.so.2")
+        handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                                        ctypes.c_char_p)
+        _ALSA_HANDLER = handler_type(lambda *_args: None)
+        asound.snd_lib_error_set_handler(_ALSA_HANDLER)
+    except (OSError, AttributeError):
+        _ALSA_HANDLER = False
+
+
 def load_sounddevice() -> Any:
     """sounddevice, or AudioError when PortAudio is missing."""
     try:
         import sounddevice
     except (ImportError, OSError) as err:
         raise AudioError(f"sounddevice unavailable: {err}") from err
+    _quiet_alsa()
     return sounddevice
 
 
@@ -130,8 +151,10 @@ class DevicePlayer:
     """A persistent 2-channel output stream on one device, fed from per-lane priority queues."""
 
     def __init__(self, device: str | None, samplerate: int, on_lost: Callable[[str], None] | None = None,
-                 open_timeout: float = OPEN_TIMEOUT_S) -> None:
+                 open_timeout: float = OPEN_TIMEOUT_S, latency: str | float = LATENCY) -> None:
         self.device = device
+        self.latency = latency
+        self.underruns = 0  # buffers the device asked for too late (heard as a click or gap if mid-phrase)
         self.label = device or "default"
         self.source_rate = samplerate
         self._on_lost = on_lost
@@ -153,7 +176,7 @@ class DevicePlayer:
             try:
                 stream = sd.OutputStream(
                     device=index, channels=self.channels, samplerate=rate, dtype="float32",
-                    latency=LATENCY, callback=self._callback, finished_callback=self._finished,
+                    latency=self.latency, callback=self._callback, finished_callback=self._finished,
                 )
             except Exception as err:  # PortAudioError: try the device's own rate next
                 last = err
@@ -207,7 +230,9 @@ class DevicePlayer:
 
     # -- the audio thread ----------------------------------------------------------------------
 
-    def _callback(self, out: np.ndarray, frames: int, _time: Any, _status: Any) -> None:
+    def _callback(self, out: np.ndarray, frames: int, _time: Any, status: Any) -> None:
+        if status.output_underflow:
+            self.underruns += 1
         out.fill(0)
         with self._lock:
             lanes = list(self._lanes.values())

@@ -119,3 +119,32 @@ def test_a_stuck_synthesizer_times_out_instead_of_hanging() -> None:
     assert time.monotonic() - t0 < 1.5
     with pytest.raises(SynthError):  # and it is not used again
         engine.call(lambda _e: 1, timeout=0.2)
+
+
+class SlowSynth:
+    """A stand-in synthesizer taking 40 ms a phrase (to see progress lines)."""
+
+    sample_rate = SAMPLE_RATE
+    version = "slow-1"
+
+    def synth(self, text: str, voice: str, rate: int, volume: float) -> bytes:
+        time.sleep(0.04)
+        return (np.ones(2205) * 8000).astype("<i2").tobytes()
+
+
+def test_long_prebuild_shows_plain_progress_lines_short_one_shows_none(tmp_path: Path) -> None:
+    import io
+
+    from companion.speech.announcer import Announcer
+
+    err = io.StringIO()
+    with Announcer("fr", backend="builtin", routes={}, out=io.StringIO(), err=err, cache_folder=tmp_path,
+                   synth=SlowSynth()) as ann:
+        assert ann.prebuild([f"Carte {n}" for n in range(30)]) == 30
+        lines = err.getvalue().splitlines()
+        assert lines and lines[-1] == "Préparation des voix : 30/30"
+        assert all(line.startswith("Préparation des voix : ") for line in lines)
+        err.truncate(0)
+        err.seek(0)
+        assert ann.prebuild([f"Carte {n}" for n in range(30)]) == 0  # all cached: quick and silent
+        assert err.getvalue() == ""
