@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from companion.speech.speechd import SpeechdSpeaker
 
 _STOP = object()
+RETRY_AFTER_S = 3.0  # a missing or lost device is tried again, at most this often, when there is news
 
 
 class Announcer:
@@ -71,6 +72,9 @@ class Announcer:
         self._backlog_lock = threading.Lock()
         self._noticed: set[tuple[str, str]] = set()
         self._players: dict[str | None, DevicePlayer] = {}
+        self._missing: dict[str | None, float] = {}  # device -> when it was last tried
+        self._retrying = False
+        self._samplerate = 22050
         self._speechd: SpeechdSpeaker | None = None
         self._cache: PhraseCache | None = None
         self._synth_failed = False
@@ -100,6 +104,7 @@ class Announcer:
         if not text:
             return
         self.text.announce(audience, text)
+        self._retry_missing()
         if audience != PUBLIC and not self._can_speak(audience):
             self._keep(int(audience), text)
             return
@@ -112,9 +117,10 @@ class Announcer:
 
         if name not in earcons.definitions():
             raise ValueError(f"unknown earcon {name!r}: {', '.join(earcons.names())}")
+        self._retry_missing()
         route = self.routes.get(parse_audience(audience))
         player = self._players.get(route.device) if route else None
-        if player is None or self._closed:
+        if player is None or player.lost or self._closed:
             return
         player.play(earcons.render(name, player.source_rate), route.channel, Priority.URGENT, kind="earcon")
 
@@ -188,20 +194,56 @@ class Announcer:
             from companion.speech.speechd import SpeechdSpeaker
 
             self._speechd = SpeechdSpeaker(self.lang, lambda reason: self._notice("speechd_failed", reason))
+        self._samplerate = getattr(synth, "sample_rate", SAMPLE_RATE)
         devices = dict.fromkeys(r.device for r in self.routes.values() if not r.is_speechd)
         for device in devices:
-            self._open(device, getattr(synth, "sample_rate", SAMPLE_RATE))
+            self._open(device)
 
-    def _open(self, device: str | None, samplerate: int) -> None:
+    def _open(self, device: str | None, quiet: bool = False) -> bool:
         from companion.speech.player import AudioError, DevicePlayer
 
+        label = self._device_label(device)
         try:
-            self._players[device] = DevicePlayer(device, samplerate, on_lost=self._device_lost,
-                                                 latency=self._latency)
-        except AudioError as err:
-            self._notice("no_audio", str(err), device=self._device_label(device))
-        except Exception as err:  # PortAudioError or anything else from the C layer
-            self._notice("no_audio", f"{type(err).__name__}: {err}", device=self._device_label(device))
+            player = DevicePlayer(device, self._samplerate, on_lost=self._device_lost, latency=self._latency)
+        except Exception as err:  # AudioError, PortAudioError or anything else from the C layer
+            reason = str(err) if isinstance(err, AudioError) else f"{type(err).__name__}: {err}"
+            self._missing[device] = time.monotonic()
+            if not quiet:  # a retry that fails again says nothing new
+                self._notice("no_audio", reason, device=label)
+            return False
+        if self._closed:
+            player.close(0.5)
+            return False
+        old = self._players.get(device)
+        self._players[device] = player
+        if old is not None:
+            old.close(0.5)
+        self._missing.pop(device, None)
+        return True
+
+    def _retry_missing(self) -> None:
+        """Try missing or lost devices again in the background (never blocks the caller)."""
+        now = time.monotonic()
+        due = [d for d, tried in self._missing.items() if now - tried >= RETRY_AFTER_S]
+        if not due or self._retrying or self._closed:
+            return
+        self._retrying = True
+        for device in due:
+            self._missing[device] = now
+
+        def retry() -> None:
+            try:
+                for device in due:
+                    if self._open(device, quiet=True):
+                        label = self._device_label(device)
+                        self._noticed.discard(("audio_lost", label))
+                        self._noticed.discard(("no_audio", label))
+                        self._notice("audio_back", device=label)
+                        self._noticed.discard(("audio_back", label))
+            finally:
+                self._retrying = False
+
+        threading.Thread(target=retry, name="audio-retry", daemon=True).start()
 
     # -- the worker ------------------------------------------------------------------------------
 
@@ -268,7 +310,9 @@ class Announcer:
         return device if device else str(message(self.lang, "default_device"))
 
     def _device_lost(self, device: str) -> None:
-        self._notice("audio_lost", device=self._device_label(None if device == "default" else device))
+        key = None if device == "default" else device
+        self._missing.setdefault(key, time.monotonic())
+        self._notice("audio_lost", device=self._device_label(key))
 
     def _synth_failure(self, reason: str) -> None:
         self._synth_failed = True

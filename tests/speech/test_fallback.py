@@ -170,3 +170,39 @@ def test_real_speech_dispatcher_is_heard_on_the_table(
             time.sleep(0.1)
     assert out.getvalue() == "Bonjour la table\n"
     assert np.abs(rec.audio("table_monitor")).max() > 0.05
+
+
+def test_lost_device_is_retried_and_heard_again_when_it_comes_back(
+    audio: None, recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.speech import announcer as announcer_module
+
+    monkeypatch.setattr(announcer_module, "RETRY_AFTER_S", 0.2)
+    pa_dir = str(tmp_path / "pa")
+    victim = start_pulse(pa_dir)
+    # this test's own server: the same socket after a restart
+    monkeypatch.setenv("PULSE_SERVER", victim["PULSE_SERVER"])
+    out = io.StringIO()
+    ann = Announcer("en", {"all": "table"}, out=out, cache_folder=tmp_path)
+    try:
+        stop_pulse(pa_dir)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not ann._players["table"].lost:
+            ann.earcon("label_read")
+            time.sleep(0.05)
+        ann.announce("all", "While it is gone")
+        start_pulse(pa_dir)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and "is back" not in out.getvalue():
+            time.sleep(0.3)
+            ann.earcon("label_read")
+        with recorder("table_monitor") as rec:
+            ann.announce("all", "Back again")
+            assert ann.wait(10)
+        assert min(rec.rms("table_monitor")) > 0.01
+    finally:
+        ann.close()
+        stop_pulse(pa_dir)
+    assert out.getvalue().splitlines() == [
+        "Audio: output table stopped responding. Continuing in text.", "While it is gone",
+        "Audio: output table is back.", "Back again"]
