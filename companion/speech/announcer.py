@@ -58,12 +58,11 @@ class Announcer:
         self.lang = lang
         self.backend = backend
         self.seat_names = seat_names
-        default_device = "speechd" if backend == "speechd" else None
         self.text = TextOut(out if out is not None else sys.stdout, lang, seat_names)
         self._err = err if err is not None else sys.stderr
         self.routes: dict[Audience, Route] = {
             parse_audience(k): (v if isinstance(v, Route) else Route.parse(v))
-            for k, v in (routes if routes is not None else {PUBLIC: Route(default_device)}).items()
+            for k, v in (routes if routes is not None else {PUBLIC: Route(None)}).items()
         }
         if backend == "speechd":  # there, the default output is speech-dispatcher's own
             self.routes = {a: Route("speechd") if r.device is None else r for a, r in self.routes.items()}
