@@ -95,13 +95,13 @@ class _EngineThread:
     _instance_lock = threading.Lock()
 
     def __init__(self) -> None:
-        # a daemon thread (not a ThreadPoolExecutor): a stuck espeak call must not block exit
         self._jobs: queue.Queue = queue.Queue()
-        threading.Thread(target=self._run, name="pyttsx3", daemon=True).start()
         self._lock = threading.Lock()
         self._engine = None
         self._voices: dict[str, VoiceInfo] = {}
         self.broken: str | None = None
+        # a daemon thread (not a ThreadPoolExecutor): a stuck espeak call must not block exit
+        threading.Thread(target=self._run, name="pyttsx3", daemon=True).start()
 
     @classmethod
     def get(cls) -> _EngineThread:
