@@ -1,0 +1,156 @@
+"""Speech configuration: backend, voices, rate, volume, and routes from audiences to outputs.
+
+A file ``speech.toml`` (in ``$COMPANION_HOME``, else ``$XDG_CONFIG_HOME/companion``)::
+
+    backend = "builtin"       # builtin (pyttsx3 + espeak-ng) | speechd (spd-say) | text
+    rate = 200                # words per minute
+    volume = 1.0              # 0.0 .. 1.0
+    latency = "low"           # output buffer: "low" (~9 ms), "high" (~35 ms) or seconds (0.02)
+    [voices]
+    fr = "roa/fr"
+    en = "gmw/en"
+    [routes]                  # audience = output
+    all = "table"             # a device by name ("default" for the system's)
+    north = "seat_north"      # a seat (name or number) to a whole device...
+    south = "table:right"     # ...or to one channel of one: ":left" / ":right"
+    # with backend = "speechd", a route "speechd" speaks through speech-dispatcher
+
+Pyttsx3 does not report rate and volume back reliably, so these values are the
+only source of truth (they go into the cache key too).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.speech.audience import LANGS, PUBLIC, Audience, parse_audience
+
+BACKENDS = ("builtin", "speechd", "text")
+CHANNELS = ("both", "left", "right")
+SPEECHD = "speechd"
+DEFAULT_RATE = 200
+DEFAULT_VOLUME = 1.0
+CONFIG_NAME = "speech.toml"
+
+
+class ConfigError(ValueError):
+    """A configuration value that cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """An output: a device name (None = the system default), one channel of it or both."""
+
+    device: str | None
+    channel: str = "both"
+
+    @classmethod
+    def parse(cls, text: str) -> Route:
+        text = text.strip()
+        if not text:
+            raise ConfigError("empty route")
+        device, channel = text, "both"
+        for name in CHANNELS:
+            if text.endswith(":" + name):
+                device, channel = text[: -len(name) - 1], name
+        if not device:
+            raise ConfigError(f"route {text!r} names no device")
+        if device.lower() == "default":
+            return cls(None, channel)
+        return cls(device, channel)
+
+    @property
+    def is_speechd(self) -> bool:
+        return self.device == SPEECHD
+
+    def __str__(self) -> str:
+        name = self.device or "default"
+        return name if self.channel == "both" else f"{name}:{self.channel}"
+
+
+@dataclass
+class SpeechConfig:
+    """Everything the speech layer is told; defaults give French speech on the default device."""
+
+    backend: str = "builtin"
+    rate: int = DEFAULT_RATE
+    volume: float = DEFAULT_VOLUME
+    voices: dict[str, str] = field(default_factory=dict)
+    latency: str | float = "low"
+    routes: dict[Audience, Route] = field(default_factory=lambda: {PUBLIC: Route(None)})
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise ConfigError(f"unknown backend {self.backend!r}: use {', '.join(BACKENDS)}")
+        if not (40 <= int(self.rate) <= 600):
+            raise ConfigError(f"rate {self.rate} is out of range 40-600 words per minute")
+        if not (0.0 <= float(self.volume) <= 1.0):
+            raise ConfigError(f"volume {self.volume} is out of range 0.0-1.0")
+        if not (self.latency in ("low", "high") or (
+                isinstance(self.latency, float | int) and 0 < self.latency <= 1)):
+            raise ConfigError(f"latency {self.latency!r}: use low, high or seconds (0.02)")
+        for lang in self.voices:
+            if lang not in LANGS:
+                raise ConfigError(f"voice for unknown language {lang!r}")
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SpeechConfig:
+        try:
+            return cls._from_dict(data)
+        except (TypeError, ValueError, AttributeError) as err:
+            raise ConfigError(str(err)) from err
+
+    @classmethod
+    def _from_dict(cls, data: dict) -> SpeechConfig:
+        routes_in = data.get("routes", {"all": "default"})
+        routes: dict[Audience, Route] = {}
+        for key, value in routes_in.items():
+            try:
+                routes[parse_audience(str(key))] = Route.parse(str(value))
+            except ValueError as err:
+                raise ConfigError(f"route {key!r}: {err}") from err
+        return cls(
+            backend=str(data.get("backend", "builtin")),
+            rate=int(data.get("rate", DEFAULT_RATE)),
+            volume=float(data.get("volume", DEFAULT_VOLUME)),
+            voices={str(k): str(v) for k, v in data.get("voices", {}).items()},
+            latency=data.get("latency", "low"),
+            routes=routes,
+        )
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> SpeechConfig:
+        """The given file, else the user's ``speech.toml`` if there is one, else the defaults."""
+        path = path or config_dir() / CONFIG_NAME
+        if not path.exists():
+            return cls()
+        try:
+            data = tomllib.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+            raise ConfigError(f"{path}: {err}") from err
+        return cls.from_dict(data)
+
+
+def _home() -> Path | None:
+    home = os.environ.get("COMPANION_HOME")
+    return Path(home) if home else None
+
+
+def config_dir() -> Path:
+    home = _home()
+    if home:
+        return home
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "companion"
+
+
+def cache_dir() -> Path:
+    """``$COMPANION_HOME/cache``, else the XDG cache folder (``~/.cache/companion``)."""
+    home = _home()
+    if home:
+        return home / "cache"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "companion"

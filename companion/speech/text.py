@@ -1,0 +1,53 @@
+"""Text output: every announcement is one plain line, usable by a screen reader.
+
+No escape codes are ever written (so NO_COLOR and non-terminal output hold by
+construction), and control characters in the text are removed so one message is
+exactly one line.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import TextIO
+
+from companion.speech.audience import PUBLIC, Audience, message, seat_name
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
+_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|.)")
+
+
+def clean(text: str) -> str:
+    """One line of plain text: escape sequences dropped, control characters and runs of space folded."""
+    text = _ESCAPE.sub("", text)
+    text = _CONTROL.sub(" ", text)
+    return " ".join(text.split())
+
+
+def format_line(audience: Audience, text: str, lang: str, seat_names: list[str] | None = None) -> str:
+    """Public: the text itself. Private: "Nord (privé) : ..." / "North (private): ..."."""
+    text = clean(text)
+    if audience == PUBLIC:
+        return text
+    return message(lang, "private_line", seat=seat_name(int(audience), lang, seat_names), text=text)
+
+
+class TextOut:
+    """Writes lines to a stream, one at a time (thread-safe), flushing each."""
+
+    def __init__(self, out: TextIO, lang: str, seat_names: list[str] | None = None) -> None:
+        self.out = out
+        self.lang = lang
+        self.seat_names = seat_names
+        self._lock = threading.Lock()
+
+    def line(self, text: str) -> None:
+        with self._lock:
+            try:
+                self.out.write(clean(text) + "\n")
+                self.out.flush()
+            except (OSError, ValueError):
+                pass  # a closed or broken stdout must not stop the game
+
+    def announce(self, audience: Audience, text: str) -> None:
+        self.line(format_line(audience, text, self.lang, self.seat_names))

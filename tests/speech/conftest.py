@@ -1,0 +1,123 @@
+"""Audio fixtures: a real PulseAudio null-sink device, and recording its monitors.
+
+`scripts/test.sh` starts the server before pytest; run alone, the session fixture
+starts it with the same script (its environment must be set before sounddevice is
+imported: PortAudio lists devices at import) and stops it at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORD_RATE = 48000
+
+
+def start_pulse(pa_dir: str | None = None) -> dict[str, str]:
+    """Run scripts/audio_up.sh; its exported variables."""
+    env = dict(os.environ)
+    env.pop("PULSE_SERVER", None)
+    if pa_dir:
+        Path(pa_dir).mkdir(parents=True, exist_ok=True)
+        env["PA_DIR"] = pa_dir
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "audio_up.sh")], env=env, capture_output=True,
+                          text=True, timeout=30, check=True)
+    words = shlex.split(done.stdout.strip().splitlines()[-1])
+    return dict(w.split("=", 1) for w in words[1:])
+
+
+def stop_pulse(pa_dir: str) -> None:
+    subprocess.run(["bash", str(ROOT / "scripts" / "audio_down.sh")], env={**os.environ, "PA_DIR": pa_dir},
+                   capture_output=True, timeout=15, check=False)
+
+
+@pytest.fixture(scope="session")
+def audio() -> Iterator[None]:
+    """The null sinks table, seat_north, seat_south (and *_monitor) are up."""
+    started = None
+    if not os.environ.get("PULSE_SERVER"):
+        if shutil.which("pulseaudio") is None:
+            pytest.fail("pulseaudio is not installed: run make bootstrap")
+        started = start_pulse()
+        os.environ.update(started)
+        if "sounddevice" in sys.modules:  # imported too early: make PortAudio list devices again
+            sd = sys.modules["sounddevice"]
+            sd._terminate()
+            sd._initialize()
+    yield
+    if started:
+        stop_pulse(started["PA_DIR"])
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private COMPANION_HOME (config and cache) for one test."""
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+class Recorder:
+    """Records the monitors of null sinks (e.g. "table_monitor") while a test plays."""
+
+    def __init__(self, *monitors: str) -> None:
+        self.monitors = monitors
+        self._chunks: dict[str, list[np.ndarray]] = {m: [] for m in monitors}
+        self._streams: list = []
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> Recorder:
+        import sounddevice as sd
+
+        for name in self.monitors:
+            def callback(data, _frames, _time, _status, name=name) -> None:
+                with self._lock:
+                    self._chunks[name].append(data.copy())
+
+            stream = sd.InputStream(device=name, channels=2, samplerate=RECORD_RATE, dtype="float32",
+                                    latency="low", callback=callback)
+            stream.start()
+            self._streams.append(stream)
+        time.sleep(0.15)  # the monitors are running before anything plays
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        time.sleep(0.1)
+        for stream in self._streams:
+            stream.stop()
+            stream.close()
+
+    def audio(self, monitor: str) -> np.ndarray:
+        """(frames, 2) float32 of what reached that sink."""
+        with self._lock:
+            chunks = self._chunks[monitor]
+            return np.concatenate(chunks) if chunks else np.zeros((0, 2), np.float32)
+
+    def rms(self, monitor: str) -> tuple[float, float]:
+        x = self.audio(monitor)
+        if not len(x):
+            return 0.0, 0.0
+        left, right = np.sqrt((x.astype(np.float64) ** 2).mean(axis=0))
+        return float(left), float(right)
+
+
+def audible_span(x: np.ndarray, rate: int, level: float = 0.01) -> float:
+    """Seconds from the first to the last sample at or above ``level`` (0 if none)."""
+    mono = np.abs(x).max(axis=1) if x.ndim == 2 else np.abs(x)
+    loud = np.flatnonzero(mono >= level)
+    return 0.0 if loud.size == 0 else (loud[-1] - loud[0]) / rate
+
+
+@pytest.fixture
+def recorder(audio: None):
+    return Recorder

@@ -1,0 +1,141 @@
+"""Routed audio, proven by recording the null sinks' monitors (a real PulseAudio device)."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.speech.conftest import RECORD_RATE, audible_span
+
+pytestmark = pytest.mark.audio
+
+SILENT = 0.002  # RMS of a sink nothing was played to is exactly 0
+HEARD = 0.01
+PHRASE = "Esprit rouge 5, 1 point"
+
+
+@pytest.fixture
+def announcer(audio: None, tmp_path: Path):
+    from companion.speech.announcer import Announcer
+
+    made = []
+
+    def make(routes: dict, lang: str = "fr", **kw: object) -> Announcer:
+        ann = Announcer(lang, routes, out=kw.pop("out", io.StringIO()), cache_folder=tmp_path, **kw)
+        made.append(ann)
+        return ann
+
+    yield make
+    for ann in made:
+        ann.close()
+
+
+def test_public_phrase_is_heard_on_the_table_only(announcer, recorder) -> None:
+    ann = announcer({"all": "table", 0: "seat_north"})
+    with recorder("table_monitor", "seat_north_monitor") as rec:
+        ann.announce("all", "Sud joue")
+        assert ann.wait(10)
+    assert min(rec.rms("table_monitor")) > HEARD
+    assert max(rec.rms("seat_north_monitor")) < SILENT
+
+
+def test_private_phrase_is_heard_in_the_seat_earpiece_only(announcer, recorder) -> None:
+    ann = announcer({"all": "table", 0: "seat_north"})
+    with recorder("table_monitor", "seat_north_monitor") as rec:
+        ann.announce(0, "Ta main")
+        assert ann.wait(10)
+    assert min(rec.rms("seat_north_monitor")) > HEARD
+    assert max(rec.rms("table_monitor")) < SILENT
+    assert ann.private_backlog(0) == []
+
+
+@pytest.mark.parametrize(("seat", "side"), [(1, 0), (2, 1)], ids=["east-left", "south-right"])
+def test_private_phrase_on_one_channel_leaves_the_other_silent(announcer, recorder, seat, side) -> None:
+    ann = announcer({1: "seat_south:left", 2: "seat_south:right"})
+    with recorder("seat_south_monitor") as rec:
+        ann.announce(seat, "Ta main")
+        assert ann.wait(10)
+    levels = rec.rms("seat_south_monitor")
+    assert levels[side] > HEARD and levels[1 - side] < SILENT
+
+
+def test_private_message_without_a_route_is_never_heard_but_kept(announcer, recorder) -> None:
+    out = io.StringIO()
+    ann = announcer({"all": "table", 0: "seat_north"}, out=out)
+    with recorder("table_monitor", "seat_north_monitor", "seat_south_monitor") as rec:
+        ann.announce(3, "Ta main : Fusion rouge")
+        assert ann.wait(10)
+    for monitor in ("table_monitor", "seat_north_monitor", "seat_south_monitor"):
+        assert max(rec.rms(monitor)) < SILENT
+    assert ann.private_backlog(3) == ["Ta main : Fusion rouge"]
+    assert out.getvalue() == "Ouest (privé) : Ta main : Fusion rouge\n"
+
+
+def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
+    ann = announcer({"all": "table"})
+    clip = ann._cache.build(PHRASE, ann.voice_for())
+    with recorder("table_monitor") as rec:
+        ann.announce("all", PHRASE)
+        assert ann.wait(10)
+    heard = rec.audio("table_monitor")
+    played = audible_span(clip, 22050)
+    assert abs(audible_span(heard, RECORD_RATE) - played) < 0.015
+    # the energy envelope (20 ms frames) follows the WAV's from start to end
+    def envelope(x: np.ndarray, rate: int) -> np.ndarray:
+        mono = np.abs(x).max(axis=1) if x.ndim == 2 else np.abs(x)
+        start = int(np.flatnonzero(mono >= 0.01)[0])
+        frame = rate // 50
+        body = mono[start: start + int(played * rate)]
+        frames = [body[i: i + frame] for i in range(0, len(body) - frame, frame)]
+        return np.sqrt(np.array([np.mean(f**2) for f in frames]))
+    a, b = envelope(clip, 22050), envelope(heard, RECORD_RATE)
+    n = min(len(a), len(b))
+    assert n > 30 and np.corrcoef(a[:n], b[:n])[0, 1] > 0.95
+    assert a[n - 5: n].mean() > 0 and b[n - 5: n].mean() > 0.5 * a[n - 5: n].mean()
+
+
+def test_urgent_message_drops_stale_ones_but_never_cuts_the_current(audio: None, recorder) -> None:
+    from companion.speech.player import DevicePlayer
+
+    rate = 22050
+    t = np.arange(int(0.4 * rate)) / rate
+
+    def tone(freq: float) -> np.ndarray:
+        return (0.4 * np.sin(2 * np.pi * freq * t)).astype(np.float32)
+
+    player = DevicePlayer("table", rate)
+    try:
+        with recorder("table_monitor") as rec:
+            player.play(tone(440), priority=1)
+            time.sleep(0.1)  # 440 Hz is playing now
+            player.play(tone(660), priority=1)
+            player.play(tone(880), priority=0)
+            player.play(tone(1320), priority=2)
+            assert player.drain(5)
+    finally:
+        player.close()
+    heard = rec.audio("table_monitor")[:, 0]
+    spectrum = np.abs(np.fft.rfft(heard))
+    freqs = np.fft.rfftfreq(len(heard), 1 / RECORD_RATE)
+
+    def level(f: float) -> float:
+        return float(spectrum[(freqs > f - 10) & (freqs < f + 10)].max())
+
+    assert level(440) > 50 * level(660) and level(1320) > 50 * level(880)
+    assert abs(audible_span(rec.audio("table_monitor"), RECORD_RATE) - 0.8) < 0.03  # 440 whole, then 1320
+
+
+def test_earcon_reaches_the_seat_route_and_not_the_table(announcer, recorder) -> None:
+    from companion.speech.earcons import render
+
+    ann = announcer({"all": "table", 0: "seat_north"})
+    with recorder("table_monitor", "seat_north_monitor") as rec:
+        ann.earcon("your_turn", 0)
+        assert ann.wait(5)
+    assert min(rec.rms("seat_north_monitor")) > HEARD and max(rec.rms("table_monitor")) < SILENT
+    heard = audible_span(rec.audio("seat_north_monitor"), RECORD_RATE, 0.02)
+    assert abs(heard - audible_span(render("your_turn"), 22050, 0.02)) < 0.02
