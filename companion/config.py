@@ -22,6 +22,7 @@ class ConfigError(ValueError):
 
 
 def config_dir() -> Path:
+    """The folder of the user's configuration (and, by default, speech cache)."""
     if home := os.environ.get("COMPANION_HOME"):
         return Path(home)
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
@@ -44,9 +45,10 @@ class Config:
     """What a player sets once and keeps."""
 
     lang: str = "fr"
-    voice: str = ""  # empty: the language's default voice
-    rate: int = 175  # words per minute
+    rate: int = 200  # words per minute
     volume: float = 1.0
+    voices: dict[str, str] = field(default_factory=dict)  # language -> espeak-ng voice; empty: default
+    latency: str = "low"  # audio output buffer: low or high
     backend: str = "builtin"  # builtin (pyttsx3 + cache), speechd (spd-say), text (no speech)
     # seat names per language, in seat order; empty: the phrasebook's defaults
     seat_names: dict[str, list[str]] = field(default_factory=dict)
@@ -59,10 +61,13 @@ class Config:
             raise ConfigError(f"{where}: lang must be fr or en, not {self.lang!r}")
         if self.backend not in BACKENDS:
             raise ConfigError(f"{where}: backend must be one of {', '.join(BACKENDS)}")
-        if not 50 <= self.rate <= 500:
-            raise ConfigError(f"{where}: rate must be between 50 and 500 words a minute")
-        if not 0.0 <= self.volume <= 1.0:
-            raise ConfigError(f"{where}: volume must be between 0 and 1")
+        from companion.speech.config import ConfigError as SpeechConfigError
+        from companion.speech.config import SpeechConfig
+
+        try:  # the speech settings are checked by the speech layer that uses them
+            SpeechConfig.from_dict(asdict(self))
+        except SpeechConfigError as err:
+            raise ConfigError(f"{where}: {err}") from err
         return self
 
 

@@ -16,7 +16,7 @@ def _apply(config: Config, assignment: str) -> None:
     if not sep or not key:
         raise ConfigError(f"{assignment!r}: write KEY=VALUE, for example lang=en")
     section, dot, sub = key.partition(".")
-    if dot and section in ("routes", "seat_names"):
+    if dot and section in ("routes", "seat_names", "voices"):
         table = getattr(config, section)
         if not value:
             table.pop(sub, None)
@@ -25,7 +25,7 @@ def _apply(config: Config, assignment: str) -> None:
         else:
             table[sub] = value
         return
-    if section not in Config.__dataclass_fields__ or section in ("routes", "seat_names"):
+    if section not in Config.__dataclass_fields__ or section in ("routes", "seat_names", "voices"):
         raise ConfigError(f"unknown setting {key!r}")
     current = getattr(config, section)
     try:
@@ -42,7 +42,7 @@ def config_command(
         typer.Option(
             "--set",
             help="Change a setting: lang=en, rate=200, backend=speechd, "
-            "routes.all=table, routes.0=seat_north:left, seat_names.fr=Anne,Bob,Chloé,Dan. "
+            "routes.all=table, routes.0=seat_north:left, voices.fr=roa/fr, seat_names.fr=Anne,Bob,Chloé,Dan. "
             "An empty value removes a route.",
         ),
     ] = None,

@@ -36,7 +36,7 @@ def say(
     out: Annotated[Path | None, typer.Option("--out", help="Write a WAV file instead of playing.")] = None,
     text_only: Annotated[bool, typer.Option("--text", help="Print only; no built-in speech.")] = False,
     backend: Annotated[str | None, typer.Option("--backend", help="builtin, speechd or text.")] = None,
-    config_file: Annotated[Path | None, typer.Option("--config", help="A speech.toml to use.")] = None,
+    config_file: Annotated[Path | None, typer.Option("--config", help="Another configuration file.")] = None,
 ) -> None:
     """Say TEXT as the companion would (printed, then spoken), or write it to a WAV file."""
     from companion.speech.audience import PUBLIC, Priority, message, parse_audience

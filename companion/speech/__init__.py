@@ -4,7 +4,7 @@ The live session uses one object::
 
     from companion.speech import Announcer, Priority, SpeechConfig
 
-    config = SpeechConfig.load()                   # speech.toml, or defaults
+    config = SpeechConfig.load()                   # config.toml, or defaults
     ann = Announcer.from_config(config, lang="fr")
     # or: Announcer("fr", {"all": "table", 0: "seat_north", 2: "table:right"}, backend="builtin")
     ann.prebuild(card_names + seat_names)          # ahead of the game; progress on stderr if slow

@@ -1,6 +1,7 @@
 """Speech configuration: backend, voices, rate, volume, and routes from audiences to outputs.
 
-A file ``speech.toml`` (in ``$COMPANION_HOME``, else ``$XDG_CONFIG_HOME/companion``)::
+The speech settings of the user's one configuration file, ``config.toml`` (see
+``companion.config``: in ``$COMPANION_HOME``, else ``$XDG_CONFIG_HOME/companion``)::
 
     backend = "builtin"       # builtin (pyttsx3 + espeak-ng) | speechd (spd-say) | text
     rate = 200                # words per minute
@@ -26,6 +27,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.config import config_dir
 from companion.speech.audience import LANGS, PUBLIC, Audience, parse_audience
 
 BACKENDS = ("builtin", "speechd", "text")
@@ -33,7 +35,7 @@ CHANNELS = ("both", "left", "right")
 SPEECHD = "speechd"
 DEFAULT_RATE = 200
 DEFAULT_VOLUME = 1.0
-CONFIG_NAME = "speech.toml"
+CONFIG_NAME = "config.toml"  # one file for everything a player sets (companion config)
 
 
 class ConfigError(ValueError):
@@ -123,7 +125,7 @@ class SpeechConfig:
 
     @classmethod
     def load(cls, path: Path | None = None) -> SpeechConfig:
-        """The given file, else the user's ``speech.toml`` if there is one, else the defaults."""
+        """The given file, else the user's ``config.toml`` if there is one, else the defaults."""
         path = path or config_dir() / CONFIG_NAME
         if not path.exists():
             return cls()
@@ -134,23 +136,9 @@ class SpeechConfig:
         return cls.from_dict(data)
 
 
-def _home() -> Path | None:
-    home = os.environ.get("COMPANION_HOME")
-    return Path(home) if home else None
-
-
-def config_dir() -> Path:
-    home = _home()
-    if home:
-        return home
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "companion"
-
-
 def cache_dir() -> Path:
     """``$COMPANION_HOME/cache``, else the XDG cache folder (``~/.cache/companion``)."""
-    home = _home()
-    if home:
-        return home / "cache"
+    if home := os.environ.get("COMPANION_HOME"):
+        return Path(home) / "cache"
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "companion"

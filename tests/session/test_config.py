@@ -54,4 +54,4 @@ def test_config_command_shows_and_sets(home: Path) -> None:
     assert config.seat_names["fr"] == ["Anne", "Bob", "Chloé", "Dan"]
     bad = runner.invoke(app, ["config", "--set", "rate=fast"])
     assert bad.exit_code == 2 and "rate" in bad.output
-    assert load_config().rate == 175, "a refused change changes nothing"
+    assert load_config().rate == 200, "a refused change changes nothing"

@@ -80,7 +80,7 @@ def test_bad_input_is_one_short_line_without_traceback(args: list[str], words: s
 
 
 def test_bad_config_file_is_a_short_error(home: Path) -> None:
-    (home / "speech.toml").write_text('backend = "builtin"\n[routes]\nmars = "table"\n')
+    (home / "config.toml").write_text('backend = "builtin"\n[routes]\nmars = "table"\n')
     result = runner.invoke(app, ["say", "x", "--text"])
     assert result.exit_code == 2 and "Bad speech configuration" in result.output
 
@@ -101,7 +101,7 @@ def test_devices_lists_the_null_sinks(audio: None) -> None:
 
 
 def test_say_to_a_seat_without_route_is_not_spoken_and_says_so(audio: None, home: Path) -> None:
-    (home / "speech.toml").write_text('[routes]\nall = "table"\n')
+    (home / "config.toml").write_text('[routes]\nall = "table"\n')
     result = runner.invoke(app, ["say", "--to", "nord", "Ta main"])
     assert result.exit_code == 0
     assert result.output.splitlines() == [

@@ -20,7 +20,7 @@ def test_routes_name_a_device_or_one_channel_of_it() -> None:
 
 
 def test_config_file_maps_seats_by_name_or_number(tmp_path: Path) -> None:
-    path = tmp_path / "speech.toml"
+    path = tmp_path / "config.toml"
     path.write_text('backend = "speechd"\nrate = 250\nvolume = 0.8\n[voices]\nfr = "roa/fr-be"\n'
                     '[routes]\nall = "table"\nnord = "seat_north"\n2 = "seat_south:right"\n')
     config = SpeechConfig.load(path)
@@ -35,7 +35,7 @@ def test_config_file_maps_seats_by_name_or_number(tmp_path: Path) -> None:
      "[voices]\nde = 'x'", "rate = [", "routes = 3"],
 )
 def test_bad_values_are_refused_with_a_reason(tmp_path: Path, text: str) -> None:
-    path = tmp_path / "speech.toml"
+    path = tmp_path / "config.toml"
     path.write_text(text + "\n")
     with pytest.raises(ConfigError):
         SpeechConfig.load(path)
