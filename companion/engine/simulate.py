@@ -13,14 +13,15 @@ from companion.engine.match import Match
 from companion.engine.registry import get_game
 
 
-def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
-    """The next action of a simulated table: its own first, else a random legal choice."""
+def random_actions(match: Match, rng: random.Random) -> list[dict[str, Any]]:
+    """The next actions of a simulated table: all of its own (a whole deal), else one random
+    legal choice; empty when nobody may act."""
     game, state = match.game, match.state
     table = game.table_actions(state, rng)
     if table:
-        return table[0]
+        return list(table)
     choices = [a for s in game.seats_of(state) for a in game.legal(state, s)]
-    return rng.choice(choices) if choices else None
+    return [rng.choice(choices)] if choices else []
 
 
 def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_000,
@@ -29,13 +30,14 @@ def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_00
     rng = random.Random(seed)
     game = get_game(game_name)
     match = Match.new(game, seats, {"seed": seed, **(options or {})} if _has_seed(game) else options)
-    for _ in range(max_actions):
-        if game.is_over(match.state):
-            break
-        action = random_action(match, rng)
-        if action is None:
+    done = 0
+    while done < max_actions and not game.is_over(match.state):
+        actions = random_actions(match, rng)
+        if not actions:
             raise RuntimeError(f"{game_name}: no legal action and the game is not over")
-        match.apply(action)
+        for action in actions:
+            match.apply(action)
+        done += len(actions)
     return match
 
 

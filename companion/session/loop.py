@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from card_codes import LabelErrorKind, load_deck, try_decode
 from companion.commands import Command, Unknown, help_lines, parse
 from companion.engine import Event, Match, Rejected, get_game, replay
-from companion.engine.simulate import random_action
+from companion.engine.simulate import random_actions
 from companion.journal import Journal, open_record
 from companion.session.table import Hints, TableRules, Waiting, table_rules
 from companion.speech.phrasebook import Phrasebook
@@ -138,13 +138,15 @@ class Session:
             self.where_we_are()
             return
         self.match = Match.new(self.game, opts.seats, opts.options)
-        path = opts.record or default_record_path(opts.game)
-        self.journal = Journal.create(path, opts.game, opts.seats, self.match.options)
-        self.say(opts.me, self.book.text("session", "record", {"path": str(path)}), mine=False)
 
     def begin(self) -> None:
-        """The game starts: announce its opening events."""
+        """The game starts: its record is created, then its opening events announced."""
         assert self.match is not None
+        opts = self.opts
+        if self.journal is None:
+            path = opts.record or default_record_path(opts.game)
+            self.journal = Journal.create(path, opts.game, opts.seats, self.match.options)
+            self.say(opts.me, self.book.text("session", "record", {"path": str(path)}), mine=False)
         self.started = True
         self.tell("started", PUBLIC)
         self.announce_events(self.match.events)
@@ -276,10 +278,11 @@ class Session:
     def handle_line(self, line: str) -> None:
         assert self.match is not None
         me = self.opts.me
+        if not self.started:
+            self.setup_line(line)
+            return
         parsed = parse(line)
         if parsed is None:
-            if not self.started:
-                self.post("start")
             return
         if isinstance(parsed, Unknown):
             if self.table is not None and self._typed_card(line):
@@ -305,6 +308,32 @@ class Session:
         handler(cmd)
         if cmd.name not in ("yes", "no"):
             _ = me
+
+    def setup_line(self, line: str) -> None:
+        """Before the game: Enter accepts the set-up; "donneur Est" or "moi Sud" change it."""
+        words = line.split()
+        if not words:
+            self.begin()
+            return
+        head = words[0].casefold()
+        seat = self.resolve_seat(words[1]) if len(words) > 1 else None
+        if head in ("donneur", "dealer") and seat is not None:
+            name = "first_dealer" if "first_dealer" in self.match.options else "dealer"
+            self.opts.options = {**self.opts.options, name: seat}
+            try:
+                self.match = Match.new(self.game, self.opts.seats, self.opts.options)
+            except Rejected as rejected:
+                self.refuse(rejected, audience=self.opts.me)
+                return
+        elif head in ("moi", "me") and seat is not None:
+            self.opts.me = seat
+            self.opts.bots = frozenset(self.opts.bots - {seat}) if self.table is not None else self.opts.bots
+        else:
+            self.tell("setup_accept")
+            return
+        self.tell("setup_changed")
+        self.say(self.opts.me, self.setup_text())
+        self.tell("setup_accept")
 
     def _typed_card(self, line: str) -> bool:
         """Synthetic table: a card named by the keyboard's player is put down on the table."""
@@ -504,11 +533,17 @@ class Session:
             return
         table = self.game.table_actions(state, self.rng)
         if table:
-            self.apply(table[0])
+            for action in table:  # a whole deal at once: the table's own part
+                if not self.apply(action):
+                    break
             return
         actor = self.rules.actor(state)
         if actor is None or actor not in self.opts.bots:
             return
+        if self.opts.pace > 0:  # a listener hears the last announcement out before the next card
+            wait = getattr(self.ann, "wait", None)
+            if wait is not None:
+                wait(10.0)
         action = random_action_for(self.match, actor, self.rng)
         if action is None:
             return
@@ -557,12 +592,18 @@ class Session:
 def random_action_for(match: Match, seat: int, rng: random.Random) -> dict[str, Any] | None:
     """A random legal choice of one seat (the synthetic table's player)."""
     choices = list(match.game.legal(match.state, seat))
+    own = [a for a in choices if a.get("from") == seat]
+    if own and rng.random() < 0.8:  # people mostly play their own cards; sometimes they ask
+        return rng.choice(own)
     if not choices:
         view = match.game.public_view(match.state)
         turn = view.get("turn")
         if isinstance(turn, int) and turn != seat:
             choices = list(match.game.legal(match.state, turn))
-    return rng.choice(choices) if choices else random_action(match, rng)
+    if choices:
+        return rng.choice(choices)
+    fallback = random_actions(match, rng)
+    return fallback[0] if fallback else None
 
 
 def default_record_path(game: str) -> Path:

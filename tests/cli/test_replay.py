@@ -75,12 +75,12 @@ def test_replay_runs_as_a_real_command() -> None:
 
 
 def test_demo_plays_a_whole_seeded_game_in_french() -> None:
-    result = runner.invoke(app, ["demo", "--seed", "3"])
+    result = runner.invoke(app, ["simulate", "--seed", "3"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == "Manche 1. Nord donne et commence."
     assert lines[-1].startswith("Partie terminée.")
     assert sum(line.endswith(("points.", "point.")) and "remporte" in line for line in lines) > 5
-    assert result.output == runner.invoke(app, ["demo", "--seed", "3"]).output
-    english = runner.invoke(app, ["demo", "--seed", "3", "--lang", "en"]).output
+    assert result.output == runner.invoke(app, ["simulate", "--seed", "3"]).output
+    english = runner.invoke(app, ["simulate", "--seed", "3", "--lang", "en"]).output
     assert english.splitlines()[-1].startswith("Game over.")

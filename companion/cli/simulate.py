@@ -1,6 +1,7 @@
-"""`companion demo`: a whole seeded random game played through the engine, as a transcript.
+"""`companion simulate`: a whole seeded random game through the rules engine, as a transcript.
 
-A later issue replaces this with the live demo on the synthetic table.
+No camera, no speech: the quickest way to see a game's announcements (the live, spoken
+version on the synthetic table is `companion demo`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from companion.speech.phrasebook import LANGS
 
 
 @app.command()
-def demo(
+def simulate(
     game: Annotated[str, typer.Argument(help="The game to play.")] = "tatsu",
     lang: Lang = "fr",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random game.")] = 1,
