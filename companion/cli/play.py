@@ -33,7 +33,7 @@ def _announcer(lang: str, text_only: bool) -> Any:
 def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: str, speed: float,
          interactive: bool) -> None:
     from card_codes import load_deck
-    from companion.engine import Rejected
+    from companion.engine import Rejected, ReplayError
     from companion.journal import RecordError
     from companion.session import Session
     from companion.session.synthetic import LiveTable
@@ -47,7 +47,7 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
     try:
         try:
             session.open()
-        except (RecordError, OSError) as err:
+        except (RecordError, ReplayError, OSError) as err:
             raise fail(f"{err}", 1) from None
         except Rejected as rejected:
             raise fail(session.book.reason(rejected), 2) from None

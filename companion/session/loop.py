@@ -23,7 +23,7 @@ from card_codes import LabelErrorKind, load_deck, try_decode
 from companion.commands import Command, Unknown, help_lines, parse
 from companion.engine import Event, Match, Rejected, get_game, replay
 from companion.engine.simulate import random_actions
-from companion.journal import Journal, open_record
+from companion.journal import Journal, RecordError, open_record
 from companion.session.table import Hints, TableRules, Waiting, table_rules
 from companion.speech.phrasebook import Phrasebook
 
@@ -126,13 +126,14 @@ class Session:
         """Start a new game (or resume one): the match and its record."""
         opts = self.opts
         if opts.resume is not None:
-            header, actions, warnings = open_record(opts.resume)
+            header, _actions, _warnings = open_record(opts.resume)  # refuses a broken record first
+            if (header.game, header.seats) != (opts.game, opts.seats):
+                raise RecordError(opts.resume, None, f"a game of {header.game} for {header.seats}")
+            self.match = replay(self.game, header.seats, header.options, _actions)
+            journal, actions, warnings = Journal.resume(opts.resume)  # cuts a torn last line
+            self.journal = journal
             for warning in warnings:
                 self.say(opts.me, warning, mine=False)
-            if header.game != opts.game:
-                opts.game = header.game
-            self.match = replay(get_game(header.game), header.seats, header.options, actions)
-            self.journal = Journal.resume(opts.resume)
             self.tell("resumed", n=len(actions))
             self.started = True
             self.where_we_are()
@@ -531,6 +532,9 @@ class Session:
         now = self.clock()
         if now < self._next_bot_move:
             return
+        # the table's choices depend only on the seed and the game so far, so a game resumed
+        # after a crash goes on exactly as it would have
+        self.rng = random.Random(f"{self.opts.seed}-{len(self.match.states)}-{len(self.match.events)}")
         table = self.game.table_actions(state, self.rng)
         if table:
             for action in table:  # a whole deal at once: the table's own part

@@ -201,7 +201,8 @@ class TatsuTable(TableRules):
             for p in view["trick"]
         ]
         n = view["trick_no"]
-        text = (self.book.text("session", "trick", {"n": n, "plays": " ".join(plays)}) if plays
+        joined = " ; ".join(p.rstrip(".") for p in plays)
+        text = (self.book.text("session", "trick", {"n": n, "plays": joined}) if plays
                 else self.book.text("session", "trick_empty", {"n": n}))
         if view["pending"]:
             text += " " + self.book.text("session", "pending", {"cards": view["pending"]})

@@ -1,0 +1,210 @@
+"""The live session, at the unit seam: cards and typed lines in, what each seat hears out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from card_codes import LabelErrorKind
+from companion.engine import get_game, replay
+from companion.journal import open_record
+from companion.session import Session, SessionOptions
+
+from .conftest import Recorder, record_actions
+
+YELLOW_HAND = ["Y-P1-V3", "Y-P2-V1", "Y-P3-V1", "Y-X1", "R-P1-V3", "R-P2-V1", "R-X1"]
+
+
+def seen(card: str, seat: int | None = None) -> SimpleNamespace:
+    return SimpleNamespace(kind="seen", card=card, seat=seat, error=None)
+
+
+def test_a_card_seen_is_played_recorded_then_announced(make_session, tmp_path: Path) -> None:
+    session, rec = make_session()
+    rec.clear()
+    session.handle_vision(seen("Y-P4-V1"))
+    assert rec.texts("all") == ["Nord : Esprit jaune 4."]
+    assert record_actions(tmp_path / "game.jsonl") == [{"type": "play", "seat": 0, "card": "Y-P4-V1"}]
+    assert rec.record_at_announce[-1] == 2, "the action was on disk before it was announced"
+    assert ("label_read", "all") in rec.earcons
+
+
+def test_a_wrong_card_is_refused_without_naming_it_and_changes_nothing(make_session, tmp_path: Path) -> None:
+    session, rec = make_session()
+    before = session.match.state
+    rec.clear()
+    session.handle_vision(seen("R-P5-V1"))  # North is yellow
+    assert rec.texts("all") == ["Carte refusée : Devant Nord, une carte jaune."]
+    assert "rouge 5" not in " ".join(rec.texts())
+    assert session.match.state is before
+    assert record_actions(tmp_path / "game.jsonl") == []
+    assert ("label_refused", "all") in rec.earcons
+
+
+def test_a_card_already_played_is_refused(make_session) -> None:
+    session, rec = make_session()
+    session.handle_vision(seen("Y-P4-V1"))
+    session.handle_vision(seen("R-P2-V1"))
+    rec.clear()
+    session.handle_vision(seen("Y-P4-V1"))
+    assert rec.texts("all") == ["Carte refusée : cette carte est déjà jouée."]
+    assert len(session.match.states) == 3
+
+
+def test_unknown_labels_are_said_once_each_with_their_kind(make_session) -> None:
+    session, rec = make_session()
+    rec.clear()
+    for kind, text in [(LabelErrorKind.NOT_OURS, "Étiquette inconnue."),
+                       (LabelErrorKind.BAD_CHECK, "Étiquette mal lue : montrez-la à nouveau."),
+                       (LabelErrorKind.OTHER_GAME, "Carte d'un autre jeu.")]:
+        session.handle_vision(SimpleNamespace(kind="unknown", card=None, seat=None, error=kind))
+        assert rec.texts("all")[-1] == text
+    assert len(session.match.states) == 1
+
+
+def test_a_card_in_another_seats_zone_is_refused(make_session) -> None:
+    session, rec = make_session()
+    rec.clear()
+    session.handle_vision(seen("Y-P4-V1", seat=2))
+    assert rec.texts("all") == ["Carte refusée : Pas maintenant : c'est à Nord."]
+
+
+def test_queries_answer_the_asking_seat_only(make_session) -> None:
+    session, rec = make_session(me=2)
+    session.handle_line("scanne")
+    for card in YELLOW_HAND:
+        session.handle_vision(seen(card))
+    session.handle_line("fin")
+    session.handle_vision(seen("Y-P4-V1"))
+    rec.clear()
+    for line in ["main", "pli", "score", "tour", "restantes", "règles", "coups"]:
+        session.handle_line(line)
+    answers = rec.texts()
+    assert all(a == 2 for a, _ in rec.lines), "every answer goes to the asking seat"
+    assert answers[0].startswith("Votre main : Esprit jaune 1, 3 points")
+    assert answers[1] == "Pli 1 : Nord : Esprit jaune 4."
+    assert answers[2] == "Scores : Jaunes 0, Rouges 0."
+    assert answers[3] == "À Est : une carte rouge."
+    assert answers[4].startswith("27 cartes pas encore vues")
+    assert "fusion" in answers[5]
+    assert answers[6] == "À Est : une carte rouge."  # not my turn: whose it is
+
+
+def test_hand_registration_by_scanning_is_private(make_session) -> None:
+    session, rec = make_session(me=2)
+    rec.clear()
+    session.handle_line("scan")
+    for card in YELLOW_HAND:
+        session.handle_vision(seen(card))
+    session.handle_vision(seen(YELLOW_HAND[0]))  # shown twice: counted once
+    session.handle_line("done")
+    private = rec.texts(2)
+    assert private[0].startswith("Montrez vos cartes")
+    assert any(t.startswith("Sud, en main : Esprit jaune 1, 3 points") for t in private)
+    assert not any("Esprit jaune 1, 3 points" in t for t in rec.texts("all")), "the hand never goes public"
+    assert "Sud a 4 jaunes et 3 rouges." in rec.texts("all")  # the backs show the colours
+    assert session.game.private_view(session.match.state, 2)["hand"] == YELLOW_HAND
+
+
+def test_ask_sets_where_the_next_card_comes_from(make_session, tmp_path: Path) -> None:
+    session, rec = make_session()
+    session.handle_line("demande Est")
+    session.handle_vision(seen("Y-P4-V1"))
+    assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "play", "seat": 0, "card": "Y-P4-V1",
+                                                            "from": 1}
+    assert rec.texts("all")[-1] == "Est pour Nord : Esprit jaune 4."
+
+
+def test_undo_asks_first_and_is_recorded(make_session, tmp_path: Path) -> None:
+    session, rec = make_session()
+    session.handle_vision(seen("Y-P4-V1"))
+    rec.clear()
+    session.handle_line("annule")
+    assert rec.texts(0) == ["Annuler : Nord : Esprit jaune 4. ? Dites oui ou non."]
+    session.handle_line("non")
+    assert len(session.match.states) == 2 and rec.texts(0)[-1] == "Rien n'est annulé."
+    session.handle_line("annule")
+    session.handle_line("oui")
+    assert len(session.match.states) == 1
+    assert rec.texts("all")[-1] == "Annulé."
+    assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "undo"}
+    session.handle_vision(seen("Y-P4-V1"))  # the same card may be played again
+    assert len(session.match.states) == 2
+
+
+def test_typos_get_the_nearest_command_and_change_nothing(make_session) -> None:
+    session, rec = make_session()
+    rec.clear()
+    session.handle_line("scroes")
+    session.handle_line("xyzzy")
+    assert rec.texts(0) == ["Commande inconnue : scroes. Vouliez-vous dire « scores » ?",
+                            "Commande inconnue : xyzzy."]
+    assert len(session.match.states) == 1
+
+
+def test_manual_entry_when_a_label_will_not_read(make_session) -> None:
+    session, rec = make_session()
+    session.handle_line("carte Y-P4-V1")
+    session.handle_line("carte ZZZ")
+    assert rec.texts("all")[-1] == "Nord : Esprit jaune 4."
+    assert rec.texts(0)[-1] == "Carte inconnue : ZZZ."
+
+
+def test_repeat_says_the_last_batch_again(make_session) -> None:
+    session, rec = make_session()
+    session.handle_vision(seen("Y-P4-V1"))
+    rec.clear()
+    session.handle_line("répète")
+    assert rec.texts() == ["Nord : Esprit jaune 4."]
+
+
+def test_a_record_that_cannot_be_written_changes_nothing(make_session, monkeypatch) -> None:
+    session, rec = make_session()
+
+    def full(action: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session.journal, "append", full)
+    rec.clear()
+    session.handle_vision(seen("Y-P4-V1"))
+    refusal = "Impossible d'écrire la partie (No space left on device) : rien n'est changé."
+    assert rec.texts("all") == [refusal]
+    assert len(session.match.states) == 1
+
+
+def test_resume_rebuilds_the_game_and_says_where_it_stands(make_session, tmp_path: Path) -> None:
+    session, _ = make_session()
+    for card in ["Y-P4-V1", "R-P2-V1", "Y-P1-V3"]:
+        session.handle_vision(seen(card))
+    session.close()
+    rec = Recorder()
+    resumed = Session(SessionOptions(record=None, resume=tmp_path / "game.jsonl", setup=False), rec)
+    resumed.open()
+    assert resumed.match.state == session.match.state
+    assert rec.texts(0)[0] == "Reprise de la partie : 3 actions relues."
+    assert rec.texts(0)[-1] == "À Ouest : une carte rouge."
+    resumed.handle_vision(seen("R-P3-V1"))
+    header, actions, _ = open_record(tmp_path / "game.jsonl")
+    assert replay(get_game("tatsu"), 4, header.options, actions).state == resumed.match.state
+
+
+def test_setup_accepts_with_one_key_or_changes_the_dealer(tmp_path: Path) -> None:
+    rec = Recorder()
+    session = Session(SessionOptions(record=tmp_path / "g.jsonl"), rec)
+    session.open()
+    assert session.setup_text() == "Tatsu, 4 joueurs. Nord donne. Vous êtes Nord."
+    session.handle_line("donneur Est")
+    assert rec.texts(0)[-2] == "Tatsu, 4 joueurs. Est donne. Vous êtes Nord."
+    session.handle_line("")
+    assert session.started
+    assert "Manche 1. Est donne et commence." in rec.texts("all")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_english_too(make_session, lang: str) -> None:
+    session, rec = make_session(lang=lang)
+    rec.clear()
+    session.handle_line("help" if lang == "en" else "aide")
+    assert rec.texts(0)[0] == ("Commands:" if lang == "en" else "Commandes :")
