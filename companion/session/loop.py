@@ -158,7 +158,10 @@ class Session:
         state = self.match.state
         self.say(self.opts.me, self.rules.scores_text(state))
         self.say(self.opts.me, self.rules.table_text(state))
-        self.say(self.opts.me, self.rules.turn_text(state))
+        if self.rules.actor(state) == self.opts.me and not self.game.is_over(state):
+            self.prompt_turn()
+        else:
+            self.say(self.opts.me, self.rules.turn_text(state))
 
     def setup_text(self) -> str:
         opts = self.opts

@@ -17,10 +17,16 @@ class Terminal:
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
         run = f"env {exports} {shlex.join(command)}"
         shell = f"cd {shlex.quote(str(cwd))} && {run}; echo '[exited]' $?; sleep 600"
-        subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", "50", shell],
-            check=True,
-        )
+        for _attempt in range(10):  # a tmux server that is just exiting refuses new sessions briefly
+            done = subprocess.run(
+                ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", "50", shell],
+                capture_output=True, text=True,
+            )
+            if done.returncode == 0:
+                break
+            time.sleep(0.3)
+        else:
+            raise RuntimeError(f"tmux would not start: {done.stderr.strip()}")
         subprocess.run(["tmux", "set-option", "-t", self.name, "history-limit", "20000"], check=True)
 
     def type(self, line: str) -> None:
