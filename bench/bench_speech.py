@@ -11,19 +11,17 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from audio_monitor import Monitor
 from common import report
 
 if not os.environ.get("PULSE_SERVER"):
     sys.exit("bench_speech: no audio server (run it through make bench / scripts/bench.sh)")
 
-import numpy as np
-import sounddevice as sd
 
 from card_codes import load_deck
 from companion.speech.announcer import Announcer
@@ -31,38 +29,7 @@ from companion.speech.cache import PhraseCache
 from companion.speech.prebuild import deck_phrases
 from companion.speech.synth import Synthesizer
 
-RATE = 48000
-AUDIBLE = 0.03
 TRIES = 15
-
-
-class Monitor:
-    """Records table_monitor; (arrival time of each sample block, block)."""
-
-    def __init__(self) -> None:
-        self.blocks: list[tuple[float, np.ndarray]] = []
-        self.lock = threading.Lock()
-        self.stream = sd.InputStream(device="table_monitor", channels=2, samplerate=RATE, dtype="float32",
-                                     latency="low", callback=self._callback)
-
-    def _callback(self, data, frames, _time, _status) -> None:
-        now = time.perf_counter()
-        with self.lock:
-            self.blocks.append((now, np.abs(data).max(axis=1)))
-
-    def first_audible_after(self, t0: float) -> float | None:
-        with self.lock:
-            blocks = list(self.blocks)
-        for arrival, level in blocks:
-            start = arrival - len(level) / RATE
-            loud = np.flatnonzero(level >= AUDIBLE)
-            if loud.size and start + loud[0] / RATE >= t0 - 0.002:
-                return start + (loud[0] + 1) / RATE
-        return None
-
-    def clear(self) -> None:
-        with self.lock:
-            self.blocks.clear()
 
 
 def first_sound_ms(monitor: Monitor, ann: Announcer, action) -> float:
