@@ -5,7 +5,7 @@ libraries (OpenCV, decoders, speech, PDF) are imported inside the commands that 
 them, so `companion --help` and `--version` start fast.
 """
 
-from companion.cli import cards, config, demo, labels, replay, scan  # noqa: F401  (registers the commands)
+from companion.cli import cards, config, demo, labels, replay, scan, score  # noqa: F401  (registers the commands)
 from companion.cli.common import app
 
 
