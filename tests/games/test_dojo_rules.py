@@ -163,3 +163,78 @@ def test_the_dealer_rotates_and_the_game_ends_after_twelve_rounds() -> None:
     assert dealers == [1, 2, 0] * 4
     assert m.state.over and keys(m.events)[-1] == "game_over"
     refused(m, {"type": "pass", "seat": 0}, "game_over")
+
+
+def test_bad_options_are_refused() -> None:
+    import pytest
+
+    from companion.engine import Rejected
+
+    for options in ({"first_dealer": 3}, {"first_dealer": "north"}, {"challenges": "many"}):
+        with pytest.raises(Rejected) as err:
+            new(3, **options)
+        assert err.value.code == "bad_option_value"
+
+
+def test_random_games_with_the_free_orientation_end_with_twelve_tatamis_three_by_four_either_way() -> None:
+    from companion.engine.simulate import random_match
+    from companion.games.dojo import breakdown
+
+    shapes = set()
+    for seed in range(6):
+        state = random_match("dojo", 3, seed, options={"orientation": "free"}).state
+        for seat in range(3):
+            rows = {r for r, _, _ in state.dojos[seat]}
+            cols = {c for _, c, _ in state.dojos[seat]}
+            shapes.add((len(rows), len(cols)))
+            assert len(state.dojos[seat]) == 12 and len(rows) * len(cols) == 12
+            b = breakdown(state, seat)
+            assert len(b.rows) == 3 and len(b.columns) == 4 and b.turned == (len(rows) == 4)
+    assert shapes == {(3, 4), (4, 3)}
+
+
+def test_every_round_flips_a_trophy_when_the_option_says_so_and_the_winner_takes_them_all() -> None:
+    m = new(3, trophy_flip="every_round")
+    recruit(m, R1, "TROPHY-01")
+    for seat in range(3):
+        m.apply({"type": "place", "seat": seat})
+    assert m.state.phase == "trophy"
+    recruit(m, {0: "BEAR-1-1", 1: "FOX-5-1", 2: "CRANE-1-1"}, "TROPHY-12")
+    events = m.apply({"type": "challenge", "seat": 2})  # East, the dealer, wins with a black belt
+    assert Event("all", "trophy_won", {"seat": 1, "cards": ["TROPHY-01", "TROPHY-12"]}) in events
+    assert m.state.won[1] == ("TROPHY-01", "TROPHY-12")
+
+
+def test_counterclockwise_deal_and_no_swap_options() -> None:
+    m = new(3, rotation="counterclockwise", swap="never")
+    recruit(m, R1, "TROPHY-01")
+    events = m.apply({"type": "challenge", "seat": 1})
+    assert "swap_offer" not in keys(events)
+    refused(m, {"type": "swap"}, "no_swap")
+    for seat in range(3):
+        m.apply({"type": "place", "seat": seat})
+    assert m.state.dealer == 2
+
+
+def test_with_no_trophy_left_challenges_go_on_or_stop_by_the_option() -> None:
+    from companion.games.dojo import trophies
+
+    for option, expected in (("challenges", "ask"), ("none", "training")):
+        m = new(3, empty_pile=option)
+        m.states[-1] = m.state._replace(flipped=frozenset(trophies()), phase="recruit")
+        events = recruit(m, R1)
+        assert keys(events)[-1] == expected
+    refused(m, {"type": "challenge", "seat": 1}, "challenge_over")
+
+
+def test_equal_totals_go_to_more_trophies_or_are_shared() -> None:
+    from companion.games import dojo
+
+    m = new(3)
+    recruit(m, R1, "TROPHY-01")
+    for seat in range(3):
+        m.apply({"type": "place", "seat": seat})  # three single tatamis: 1 point each
+    tied = m.state._replace(won=(("TROPHY-05",), ("TROPHY-06",), ("TROPHY-03", "TROPHY-04")))  # 3 points each
+    assert dojo._end_game(tied, []).winners == (2,)
+    shared = tied._replace(opts={**tied.opts, "tie_break": "shared"})
+    assert dojo._end_game(shared, []).winners == (0, 1, 2)
