@@ -319,13 +319,10 @@ class Dojo(Game):
         out: list[dict[str, Any]] = []
         if state.phase == CHALLENGE:
             order = challenge_order(state)
-            if seat in order and _challenge_open(state):
-                pos = order.index(seat)
-                skip = state.opts["challenge_order"] == "skip"
-                if pos == state.asked or (skip and pos > state.asked):
-                    out.append({"type": "challenge", "seat": seat})
-                if pos == state.asked:
-                    out.append({"type": "pass", "seat": seat})
+            # the orderly flow: the seat being asked answers (apply also takes a challenge
+            # from further round under "skip", and a placement that closes the asking)
+            if _challenge_open(state) and order[state.asked] == seat:
+                out += [{"type": "challenge", "seat": seat}, {"type": "pass", "seat": seat}]
             if state.swap_offer and state.swap_offer[0] == seat:
                 out.append({"type": "swap"})
             return out
@@ -393,7 +390,7 @@ class Dojo(Game):
 
 
 # ---------------------------------------------------------------------- round flow
-def step(state: DojoState, seat: int, n: int = 1) -> int:
+def seat_after(state: DojoState, seat: int, n: int = 1) -> int:
     """The seat `n` places round the table in the deal's direction."""
     sign = 1 if state.opts["rotation"] == "clockwise" else -1
     return (seat + sign * n) % state.seats
@@ -472,7 +469,7 @@ def _after_answer(state: DojoState, events: list[Event]) -> DojoState:
 def _end_round(state: DojoState, events: list[Event]) -> DojoState:
     if state.round == ROUNDS:
         return _end_game(state, events)
-    state = state._replace(round=state.round + 1, dealer=step(state, state.dealer), shown=frozenset(),
+    state = state._replace(round=state.round + 1, dealer=seat_after(state, state.dealer), shown=frozenset(),
                            asked=0, challenges=0, swap_offer=None)
     state = _round_phase(state)
     events.extend(_round_events(state))
