@@ -5,7 +5,17 @@ libraries (OpenCV, decoders, speech, PDF) are imported inside the commands that 
 them, so `companion --help` and `--version` start fast.
 """
 
-from companion.cli import cards, config, labels, play, replay, scan, simulate, speech  # noqa: F401  (registers the commands)
+from companion.cli import (  # noqa: F401  (registers the commands)
+    cards,
+    config,
+    labels,
+    play,
+    replay,
+    scan,
+    score,
+    simulate,
+    speech,
+)
 from companion.cli.common import app
 
 

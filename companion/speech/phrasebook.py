@@ -7,7 +7,9 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
-- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)".
+- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
+- `cells`: a row of card places, None being the word `words.empty`; `term`: a word of the
+  game's `[terms]` table (e.g. a disciple or a belt).
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ class _Formatter(string.Formatter):
             return book.card_name(value)
         if kind == "cards":
             return book.join([book.card_name(c) for c in value], book.section("words").get("card_sep", ", "))
+        if kind == "cells":
+            empty = book.section("words").get("empty", "-")
+            return book.section("words").get("card_sep", ", ").join(
+                empty if c is None else book.card_name(c) for c in value)
+        if kind == "term":
+            return str(book.section("terms").get(str(value), value))
         if kind in ("count", "n", "pl"):
             number = len(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
             noun = (words[0] if book.singular(number) else words[-1]) if words else ""
