@@ -73,6 +73,7 @@ class Session:
         self.scanning: list[str] | None = None
         self.waiting: Waiting | None = None
         self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
+        self.bot_intent: dict[str, Any] | None = None  # what a bot meant by the card it showed
         self.quit = False
         self.started = False
         self.unknown_said: set[str] = set()
@@ -274,9 +275,17 @@ class Session:
                 self.table.clear([card])
             return
         if isinstance(action, Waiting):
+            intent = self.bot_intent
+            if intent is not None and intent.get("card") == card and intent in action.candidates:
+                self.bot_intent = None
+                self.apply(dict(intent), from_camera=True)
+                return
             self.waiting = action
-            self.tell("card_waiting", self.rules.actor(self.match.state))
+            who = self.rules.actor(self.match.state)
+            self.say(self.opts.me if who is None else who, self.book.card_name(card) + ".")
+            self.tell("card_waiting", who)
             return
+        self.bot_intent = None
         self.apply(action, from_camera=True)
 
     def handle_line(self, line: str) -> None:
@@ -493,24 +502,46 @@ class Session:
         self._seat_command("swap", cmd)
 
     def cmd_give(self, cmd: Command) -> None:
-        if self.waiting is None or not cmd.args:
+        words = [w for w in cmd.args if w.casefold() not in ("à", "a", "to", "au")]
+        if self.waiting is None or not words:
             self.tell("not_now")
             return
-        seat = self.resolve_seat(cmd.args[0])
+        seat = self.resolve_seat(words[0])
         match = [a for a in self.waiting.candidates if seat in (a.get("seat"), a.get("to"))]
         if seat is None or not match:
-            self.tell("bad_seat", word=cmd.args[0], seats=list(self.game.seats_of(self.match.state)))
+            self.tell("bad_seat", word=words[0], seats=list(self.game.seats_of(self.match.state)))
             return
         self.waiting = None
         self.apply(dict(match[0]))
 
     def cmd_place(self, cmd: Command) -> None:
+        """"pose 0 1", "pose gauche de renard jaune", "pose Est 0 1" (for another player)."""
+        args = list(cmd.args)
+        seat = self.opts.me
+        if args and (other := self.resolve_seat(args[0])) is not None and len(args) > 1:
+            seat, args = other, args[1:]
+        place_action = getattr(self.rules, "place_action", None)
         try:
-            row, col = (int(x) for x in cmd.args[:2])
+            if place_action is not None:
+                action = place_action(self.match.state, seat, " ".join(args))
+            else:
+                row, col = (int(x) for x in args[:2])
+                action = {"type": "place", "seat": seat, "row": row, "col": col}
+        except Rejected as rejected:
+            self.refuse(rejected, audience=self.opts.me)
+            return
         except ValueError:
             self.tell("needs_arg", what=self.book.text("session", "arg_position", {}), word=cmd.name)
             return
-        self.apply({"type": "place", "seat": self.opts.me, "row": row, "col": col})
+        self.apply(action)
+
+    def cmd_dojo(self, cmd: Command) -> None:
+        seat = self.resolve_seat(cmd.args[0]) if cmd.args else self.opts.me
+        describe = getattr(self.rules, "describe", None)
+        if describe is None or seat is None:
+            self.tell("not_now")
+            return
+        self.say(self.opts.me, describe(self.match.state, seat, self.opts.me))
 
     def cmd_quit(self, cmd: Command) -> None:
         self.tell("quit")
@@ -527,7 +558,7 @@ class Session:
 
     def bot_step(self) -> None:
         """If it is a bot's turn (or the table's), make its move through the camera."""
-        if self.table is None or self.match is None or not self.started or self.in_flight:
+        if self.table is None or self.match is None or not self.started or self.in_flight or self.waiting:
             return
         state = self.match.state
         if self.game.is_over(state) or self.scanning is not None:
@@ -539,12 +570,21 @@ class Session:
         # after a crash goes on exactly as it would have
         self.rng = random.Random(f"{self.opts.seed}-{len(self.match.states)}-{len(self.match.events)}")
         table = self.game.table_actions(state, self.rng)
-        if table:
+        carded = [a for a in table if "card" in a]
+        if table and not carded:
             for action in table:  # a whole deal at once: the table's own part
                 if not self.apply(action):
                     break
             return
+        if carded:  # the top card is drawn and shown: a bot decides at once, a person by command
+            action, who = carded[0], self.rules.actor(state)
+            if who is None or who in self.opts.bots:
+                self.bot_intent = action
+            self.put_down(action["card"], who if who is not None else 0)
+            return
         actor = self.rules.actor(state)
+        if actor is None:  # everyone acts (Dojo's training): the first bot that may
+            actor = next((s for s in sorted(self.opts.bots) if self.game.legal(state, s)), None)
         if actor is None or actor not in self.opts.bots:
             return
         if self.opts.pace > 0:  # a listener hears the last announcement out before the next card
@@ -555,10 +595,12 @@ class Session:
         if action is None:
             return
         self._next_bot_move = now + self.opts.pace
-        if "card" in action and action.get("type") == "play":
+        if "card" in action:  # a card goes through the camera, as at a real table
             if action.get("from") not in (None, action.get("seat")):
                 self.hints.source = action["from"]
-            self.put_down(action["card"], action["seat"])
+            self.bot_intent = action
+            spot = action.get("seat", actor) if action.get("type") == "play" else actor
+            self.put_down(action["card"], spot)
         else:
             self.apply(action)
 

@@ -234,7 +234,74 @@ class TatsuTable(TableRules):
         return any(e.key in ("trick_won", "fusion", "fusion_lost", "cards_lost") for e in events)
 
 
-_TABLES: dict[str, type[TableRules]] = {"tatsu": TatsuTable}
+class DojoTable(TableRules):
+    """Dojo: the dealer shows each tatami (told to him alone), then says whom it goes to;
+    challenges, swaps and placements are commands; a dojo is described row by row."""
+
+    def actor(self, state: State) -> int | None:
+        phase = self.game.public_view(state)["phase"]
+        if phase in ("trophy", "recruit"):
+            return state.dealer
+        if phase == "challenge":
+            return self.game.public_view(state)["asked"]
+        return None
+
+    def turn_text(self, state: State) -> str:
+        from companion.games.dojo_describe import offer_places
+
+        if self.game.is_over(state):
+            return self.book.text("session", "turn_over", {})
+        view = self.game.public_view(state)
+        if view["phase"] == "challenge" and view["asked"] is not None:
+            return self.book.render(Event("all", "ask", {"seat": view["asked"], "dealer": state.dealer}))
+        if view["phase"] == "training":
+            return self.book.render(Event("all", "training", {}))
+        if view["phase"] == "trophy":
+            return self.book.render(Event("all", "flip_trophy", {"seat": state.dealer}))
+        _ = offer_places
+        return self.book.render(Event("all", "recruit", {"seat": state.dealer}))
+
+    def hand_text(self, state: State, seat: int) -> str:
+        tatami = self.game.private_view(state, seat).get("tatami")
+        if tatami is None:
+            return self.book.text("session", "hand_empty", {})
+        return self.book.render(Event(seat, "dojo_hand", {"card": tatami}))
+
+    def describe(self, state: State, seat: int, viewer: int) -> str:
+        from companion.games.dojo_describe import describe
+
+        return " ".join(self.book.render(e) for e in describe(state, seat, viewer))
+
+    def table_text(self, state: State) -> str:
+        view = self.game.public_view(state)
+        parts = [self.book.render(Event("all", "trophy_stays", {"cards": view["trophies_in_play"]}))] \
+            if view["trophies_in_play"] else []
+        return " ".join(parts) or self.book.text("session", "table_empty", {})
+
+    def scores_text(self, state: State) -> str:
+        text = ", ".join(f"{self.book.seat_name(s)} {v}" for s, v in self.game.scores(state).items())
+        return self.book.text("session", "scores", {"text": text})
+
+    def legal_text(self, state: State, seat: int) -> str:
+        from companion.games.dojo_describe import offer_places
+
+        if self.game.public_view(state)["phase"] == "training" and state.pending[seat] is not None:
+            return " ".join(self.book.render(e) for e in offer_places(state, seat))
+        return super().legal_text(state, seat)
+
+    def place_action(self, state: State, seat: int, words: str) -> dict[str, Any]:
+        """A placement from words: "0 1", "gauche de renard jaune", "under 1 1"..."""
+        from companion.games.dojo_describe import cells_of
+        from companion.games.dojo_places import parse_place
+
+        row, col = parse_place(words, cells_of(state, seat))
+        return {"type": "place", "seat": seat, "row": row, "col": col}
+
+    def clears_table(self, events: Sequence[Event]) -> bool:
+        return True  # a tatami shown goes face down to its owner; a trophy goes beside the pile
+
+
+_TABLES: dict[str, type[TableRules]] = {"tatsu": TatsuTable, "dojo": DojoTable}
 
 
 def table_rules(game: Game, book: Phrasebook) -> TableRules:
