@@ -11,8 +11,8 @@ from companion.engine import Event
 from companion.games.shodan import TURN_PHASES
 from companion.speech.phrasebook import Phrasebook
 
-SOURCE = Path(__file__).parents[2] / "companion" / "games" / "shodan.py"
-TEXT = SOURCE.read_text(encoding="utf-8")
+GAMES = Path(__file__).parents[2] / "companion" / "games"
+TEXT = "\n".join((GAMES / name).read_text(encoding="utf-8") for name in ("shodan.py", "shodan_commands.py"))
 PATTERNS = (r'Event\(\s*[\w."]+,\s*"(\w+)"', r'key = "(\w+)" if', r'key = "\w+" if [^\n]* else "(\w+)"',
             r'"(built_uke|placed_uke|built|placed)"')
 EVENT_KEYS = {key for pattern in PATTERNS for key in re.findall(pattern, TEXT)}
@@ -22,7 +22,8 @@ REASONS = set(re.findall(r'Rejected\("(\w+)"', TEXT)) | {f"phase_{p}" for p in (
 
 def test_the_scan_found_the_keys() -> None:
     assert {"built", "placed_uke", "closed", "jury_needs", "atemi_lost", "not_admitted"} <= EVENT_KEYS
-    assert {"position_first", "incomplete", "engaged_as_uke", "pile_empty", "phase_refill"} <= REASONS
+    assert {"position_first", "incomplete", "engaged_as_uke", "pile_empty", "phase_refill",
+            "command_pile"} <= REASONS
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
