@@ -33,7 +33,9 @@ order they were started, table-wide):
 - `{"type": "close", "seat": S, "technique": N}`, `{"type": "done", "seat": S}` (stop
   after a Stage or an activation), `{"type": "pass", "seat": S}` (only when nothing else
   is possible).
-Options: `grade` (1-3), `first` (first player, SH: the last to have practised), `seed`.
+Options: `grade` (1-3), `first` (the first player: the last to have practised a martial
+art), `seed`, and one named option per rule reading SH1-SH19 (see OPTIONS; the ones with
+a single choice name the reading made, the others switch it).
 """
 
 from __future__ import annotations
@@ -78,6 +80,28 @@ OPTIONS = (
     Option("major_among", "admitted", "The top of the class among admitted players (all if none), or "
            "among all.", ("admitted", "all"), "SH16"),
     Option("uke_points", 2, "Prestige of an uke token.", (2,), "SH8"),
+    # Rule readings with one implementation so far: named so a table can see the choice made.
+    Option("actions_per_turn", 1, "One action a turn (Stage: two placements; a notion: then place or "
+           "discard).", (1,), "SH2"),
+    Option("core_order", "strict", "A technique is built position, then attack, then technique card; or "
+           "those three in any order.", ("strict", "any"), "SH3"),
+    Option("several_open", True, "A player may have several open techniques.", (True, False), "SH4"),
+    Option("closing", "own_turn_free", "Closing is free, in one's own turn, once the three core cards are "
+           "there.", ("own_turn_free",), "SH5"),
+    Option("positions", "deck", "The positions of the grade minima: the deck's four.", ("deck",), "SH7"),
+    Option("uke_may", "place_or_discard", "While engaged, an uke may only place on the common technique or "
+           "discard; its owner gets the card points.", ("place_or_discard",), "SH8"),
+    Option("senpai", "named_card", "Senpai: the player names the card; the partner gives it if held.",
+           ("named_card",), "SH10"),
+    Option("notion_powers", "one_shot", "Notion powers act once, on activation (Zanshin: while available).",
+           ("one_shot",), "SH11"),
+    Option("empty_pile", "other_pile", "With a pile empty, draw from another.", ("other_pile",), "SH13"),
+    Option("discard", "exchange", "Discarding is an exchange: the take is the draw that follows.",
+           ("exchange",), "SH14"),
+    Option("ties", "shared", "Tied at the top of the class: shared.", ("shared",), "SH17"),
+    Option("currency", "one", "Prestige points and victory points are the same.", ("one",), "SH18"),
+    Option("hakama_target", "attacker", "Pied dans le hakama: the attacker chooses the card; it goes face up "
+           "on its pile.", ("attacker",), "SH19"),
 )
 
 
@@ -481,8 +505,8 @@ def _tori_of(state: ShodanState, seat: int) -> int | None:
 
 
 # ---------------------------------------------------------------------- placing
-def _placed(tech: Technique | None, card: str, owner: int) -> Technique:
-    """The technique with `card` added (SH3 order); Rejected with the reason otherwise."""
+def _placed(tech: Technique | None, card: str, owner: int, strict: bool = True) -> Technique:
+    """The technique with `card` added (SH3 order unless not `strict`); Rejected with the reason otherwise."""
     info = cards()[card]
     tech = tech or Technique(owner)
     if tech.closed:
@@ -495,15 +519,15 @@ def _placed(tech: Technique | None, card: str, owner: int) -> Technique:
             raise Rejected("slot_taken", card=tech.position)
         return tech._replace(position=card, order=(*tech.order, card))
     if kind == "attack":
-        if tech.position is None:
+        if tech.position is None and strict:
             raise Rejected("position_first")
         if tech.attack is not None:
             raise Rejected("slot_taken", card=tech.attack)
         return tech._replace(attack=card, order=(*tech.order, card))
     if kind == "technique":
-        if tech.position is None:
+        if tech.position is None and strict:
             raise Rejected("position_first")
-        if tech.attack is None:
+        if tech.attack is None and strict:
             raise Rejected("attack_first")
         if tech.technique is not None:
             raise Rejected("slot_taken", card=tech.technique)
@@ -520,15 +544,25 @@ def _placed(tech: Technique | None, card: str, owner: int) -> Technique:
 def _place(state: ShodanState, seat: int, card: str, index: int | None,
            events: list[Event]) -> ShodanState:
     """Put `card` (already out of the hand) on technique `index` (None: a new one of `seat`)."""
+    strict = state.opts["core_order"] == "strict"
     if index is None:
-        tech = _placed(None, card, seat)
+        _check_new(state, seat)
+        tech = _placed(None, card, seat, strict)
         state = state._replace(techniques=(*state.techniques, tech))
         index = len(state.techniques) - 1
     else:
-        tech = _placed(state.techniques[index], card, state.techniques[index].owner)
+        tech = _placed(state.techniques[index], card, state.techniques[index].owner, strict)
         state = state._replace(techniques=_with_seat(state.techniques, index, tech))
     events.append(_place_event(seat, card, index, tech))
     return state
+
+
+def _check_new(state: ShodanState, seat: int) -> None:
+    """SH4: starting a technique while one is open, when the table plays one at a time."""
+    if not state.opts["several_open"]:
+        for n, t in enumerate(state.techniques, start=1):
+            if t.owner == seat and not t.closed:
+                raise Rejected("one_open_technique", technique=n)
 
 
 def _place_event(seat: int, card: str, index: int, tech: Technique) -> Event:
@@ -1044,7 +1078,10 @@ def _placements(state: ShodanState, seat: int) -> list[dict[str, Any]]:
             action: dict[str, Any] = {"type": "place", "seat": seat, "card": card}
             try:
                 _check_target(state, seat, index)
-                _placed(None if index is None else state.techniques[index], card, seat)
+                if index is None:
+                    _check_new(state, seat)
+                _placed(None if index is None else state.techniques[index], card, seat,
+                        state.opts["core_order"] == "strict")
             except Rejected:
                 continue
             if index is not None:

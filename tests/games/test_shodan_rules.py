@@ -376,3 +376,19 @@ def test_last_round_option_round_only_finishes_the_table_round() -> None:
     idle_events_before = len(m.events)
     idle(m, 1)
     assert GAME.is_over(m.state) and len(m.events) > idle_events_before
+
+
+def test_options_core_order_any_and_one_open_technique_at_a_time() -> None:
+    m = started([["TEC-2-1", "ATK-8-1", "POS-1-1", "POS-3-1", "DIV-5-1"], SOUTH_PLAIN],
+                core_order="any", several_open=False)
+    m.apply({"type": "place", "seat": 0, "card": "TEC-2-1"})
+    refill(m, 0)
+    idle(m, 1)
+    assert refused(m, {"type": "place", "seat": 0, "card": "POS-3-1"}).code == "one_open_technique"
+    m.apply({"type": "place", "seat": 0, "card": "ATK-8-1", "technique": 1})
+    refill(m, 0)
+    idle(m, 1)
+    m.apply({"type": "place", "seat": 0, "card": "POS-1-1", "technique": 1})
+    assert m.state.techniques[0].order == ("TEC-2-1", "ATK-8-1", "POS-1-1")
+    m.apply({"type": "close", "seat": 0, "technique": 1})
+    assert prestige(m.state, 0)["cards"] == 3
