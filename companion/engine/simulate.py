@@ -13,15 +13,21 @@ from companion.engine.match import Match
 from companion.engine.registry import get_game
 
 
-def random_actions(match: Match, rng: random.Random) -> list[dict[str, Any]]:
-    """The next actions of a simulated table: all of its own (a whole deal), else one random
-    legal choice; empty when nobody may act."""
+def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
+    """The next action of a simulated table: its own first (dealing, drawing), else a random
+    legal choice; None when nobody may act."""
     game, state = match.game, match.state
     table = game.table_actions(state, rng)
     if table:
-        return list(table)
+        return dict(table[0])
     choices = [a for s in game.seats_of(state) for a in game.legal(state, s)]
-    return [rng.choice(choices)] if choices else []
+    return rng.choice(choices) if choices else None
+
+
+def random_actions(match: Match, rng: random.Random) -> list[dict[str, Any]]:
+    """``random_action`` as a list (empty when nobody may act)."""
+    action = random_action(match, rng)
+    return [] if action is None else [action]
 
 
 def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_000,

@@ -237,12 +237,14 @@ class Tatsu(Game):
         return list(state.winners)
 
     def table_actions(self, state: TatsuState, rng: random.Random) -> list[dict[str, Any]]:
-        """3-4 players: at a round's start with no hand registered, deal and register all."""
-        if state.players == 2 or any(h is not None for h in state.hands) or state.played or state.trick:
+        """3-4 players, before a round's first card: deal the next unregistered hand."""
+        if state.players == 2 or state.played or state.trick or None not in state.hands:
             return []
-        ids = load_deck("tatsu").ids()
-        rng.shuffle(ids)
-        return [{"type": "hand", "seat": s, "cards": ids[7 * s: 7 * s + 7]} for s in range(4)]
+        seat = state.hands.index(None)
+        dealt = {c for h in state.hands if h is not None for c in h}
+        free = [c for c in load_deck("tatsu").ids() if c not in dealt]
+        rng.shuffle(free)
+        return [{"type": "hand", "seat": seat, "cards": free[:TRICKS_PER_ROUND]}]  # 7 cards: one per trick
 
     def seats_of(self, state: TatsuState) -> Sequence[int]:
         return range(state.seat_count)
