@@ -7,7 +7,8 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
-- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)".
+- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
+- `term`: a word of the game's `[terms]` table (e.g. an element, a die face), else the value.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ class _Formatter(string.Formatter):
             return f"{number} {noun}".strip()
         if kind in ("clan", "clans"):
             return str(book.section(kind).get(value, value))
+        if kind == "term":
+            return str(book.section("terms").get(str(value), value))
         if kind == "factors":
             parts = [str(f) for f in value]
             return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
