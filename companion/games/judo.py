@@ -727,7 +727,6 @@ def lacks(state: JudoState, seat: int, throw: str) -> list[dict[str, Any]]:
         raise Rejected("unknown_card", card=str(throw))
     hand = state.hands[seat]
     out: list[dict[str, Any]] = [] if throw in hand else [{"what": "throw"}]
-    plan = _plan(state, seat, throw)
     in_hand = Counter(info[c].grip for c in hand if info[c].kind == "grip")
     for item in _table_lacks(state, seat, throw):
         if item["what"] == "grip":
@@ -740,7 +739,7 @@ def lacks(state: JudoState, seat: int, throw: str) -> list[dict[str, Any]]:
                         and info[c].element == item["element"]]
             if not matching:
                 out.append(item)
-            elif plan is None or plan.get("blocked"):
+            elif not _could_cover(state, seat, throw):
                 out.append({**item, "what": "kuzushi_cover"})
     ms = [c for c in hand if info[c].kind == "ms"]
     combos = [combo for r in range(len(ms) + 1) for combo in itertools.combinations(ms, r)]
@@ -754,6 +753,19 @@ def lacks(state: JudoState, seat: int, throw: str) -> list[dict[str, Any]]:
         if not any(t == need or (t > need and state.opts["rotation"] == "at_least") for t in sums):
             out.append({"what": "turns", "degrees": need * 90})
     return out
+
+
+def _could_cover(state: JudoState, seat: int, throw: str) -> bool:
+    """Could the throw's kuzushi go on the pile once the throw's grips are taken?
+
+    Taking a missing grip with a free hand keeps the pile; replacing one clears it (J5)."""
+    info = cards()
+    missing = [x for x in _table_lacks(state, seat, throw) if x["what"] == "grip"]
+    pile = state.pile
+    if len(missing) > list(state.grips[seat]).count(None):
+        pile = () if state.opts["any_replacement_resets"] else tuple(p for p in pile if p[1] != seat)
+    top = info[pile[-1][0]].element if pile else None
+    return may_cover(state.opts, top, info[throw].element) != "no"
 
 
 def _plan(state: JudoState, seat: int, throw: str) -> dict[str, Any] | None:
