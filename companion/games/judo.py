@@ -346,20 +346,21 @@ def _holds(state: JudoState, seat: int, card: str) -> bool:
     return card in state.hands[seat] or (state.unknown[seat] > 0 and card in state.pool)
 
 
-def _take(state: JudoState, seat: int, taken: Sequence[str]) -> JudoState:
-    """Cards leave the seat's hand (known cards first, else unseen ones); checked."""
+def _take(state: JudoState, seat: int, taken: Sequence[str], **changes: Any) -> JudoState:
+    """Cards leave the seat's hand (known cards first, else unseen ones), checked; `changes` too."""
     hand = list(state.hands[seat])
-    unknown, pool = state.unknown[seat], set(state.pool)
+    unknown, seen = state.unknown[seat], []
     for card in taken:
         if card in hand:
             hand.remove(card)
-        elif unknown > 0 and card in pool:
+        elif unknown > 0 and card in state.pool and card not in seen:
             unknown -= 1
-            pool.discard(card)
+            seen.append(card)
         else:
             raise Rejected("not_in_hand", seat=seat, card=card)
+    pool = state.pool.difference(seen) if seen else state.pool
     return state._replace(hands=_set(state.hands, seat, tuple(hand)),
-                          unknown=_set(state.unknown, seat, unknown), pool=frozenset(pool))
+                          unknown=_set(state.unknown, seat, unknown), pool=pool, **changes)
 
 
 def _set(pair: tuple[Any, Any], seat: int, value: Any) -> Any:
@@ -636,8 +637,7 @@ def _discard(state: JudoState, seat: int, action: Mapping[str, Any]) -> tuple[Ju
     if state.placed and state.opts["discard_when_idle"]:
         raise Rejected("no_discard_after_play")
     card = _card(action)
-    state = _take(state, seat, [card])
-    state = state._replace(discard=(*state.discard, card))
+    state = _take(state, seat, [card], discard=(*state.discard, card))
     return _next_turn(state, [Event("all", "discard", {"seat": seat, "card": card})])
 
 
@@ -652,22 +652,26 @@ def _score_params(state: JudoState) -> dict[str, Any]:
                                  for k, face in (("w", WAZA_ARI), ("y", YUKO))}}
 
 
-def _start_turn(state: JudoState, seat: int, events: list[Event]) -> JudoState:
+def _start_turn(state: JudoState, seat: int, events: list[Event], **changes: Any) -> JudoState:
     """`seat` starts a turn: the cards it must draw (the discard reshuffled if short)."""
-    state = state._replace(turn=seat, stage=0, placed=0)
-    need = _need(state, seat)
-    if need > _draw_pile_size(state) and state.opts["reshuffle"] and state.discard:
-        events.append(Event("all", "reshuffle", {"n": len(state.discard)}))
-        state = state._replace(pool=state.pool | set(state.discard), discard=())
-    state = state._replace(to_draw=min(need, _draw_pile_size(state)))
-    events.append(Event("all", "turn", {"seat": seat, "draw": state.to_draw}))
-    return state
+    need = max(0, state.opts["hand_size"] - len(state.hands[seat]) - state.unknown[seat])
+    pool, discard = state.pool, state.discard
+    if need > len(pool) - sum(state.unknown) and state.opts["reshuffle"] and discard:
+        events.append(Event("all", "reshuffle", {"n": len(discard)}))
+        pool, discard = pool | set(discard), ()
+    to_draw = min(need, len(pool) - sum(state.unknown))
+    events.append(Event("all", "turn", {"seat": seat, "draw": to_draw}))
+    return state._replace(turn=seat, stage=0, placed=0, pool=pool, discard=discard, to_draw=to_draw,
+                          **changes)
 
 
 def _next_turn(state: JudoState, events: list[Event]) -> tuple[JudoState, list[Event]]:
-    state = state._replace(turns=state.turns + 1)
+    turns = state.turns + 1
     limit = state.opts["time_limit"]
-    if limit and state.turns >= limit and not state.golden:
+    if not limit or (turns < limit and not state.golden):  # the common case: no clock to check
+        return _start_turn(state, 1 - state.turn, events, turns=turns), events
+    state = state._replace(turns=turns)
+    if state.turns >= limit and not state.golden:
         q = [_quarters(state, s) for s in range(SEATS)]
         if q[0] != q[1]:
             return _win_combat(state, q.index(max(q)), events, "score")
