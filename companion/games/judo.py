@@ -455,9 +455,9 @@ def _grip(state: JudoState, seat: int, card: str, action: Mapping[str, Any]) -> 
         raise Rejected("bad_hand", value=str(hand))
     if hand is None:
         free = [h for h in slots if state.grips[seat][HANDS.index(h)] is None]
-        if not free:
+        if not free and len(slots) > 1:
             raise Rejected("which_hand")
-        hand = free[0]
+        hand = (free or slots)[0]
     elif hand not in slots:
         raise Rejected("wrong_hand", card=card, hand=slots[0])
     state = _take(state, seat, [card])

@@ -287,3 +287,16 @@ def test_replay_of_the_record_equals_the_live_match() -> None:
         actions.append(action)
     again = replay(JUDO, 2, {"seed": 11}, enumerate(actions, start=2))
     assert again.state == m.state and again.events == m.events
+
+
+def test_by_target_puts_sleeves_in_the_left_hand_and_replaces_without_asking() -> None:
+    state = arrange({"grip_hand": "by_target"}, hands=(["GRIP-MG-1", "GRIP-CG-1"], []),
+                    grips=(("GRIP-MD-1", "GRIP-RG-1"), (None, None)))
+    after, _ = JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-CG-1"})
+    assert after.grips[NORTH] == ("GRIP-MD-1", "GRIP-CG-1")
+    after, _ = JUDO.apply(after, {"type": "play", "seat": NORTH, "card": "GRIP-MG-1"})
+    assert after.grips[NORTH] == ("GRIP-MG-1", "GRIP-CG-1")
+    with pytest.raises(Rejected) as err:
+        JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-MG-1", "hand": "right"})
+    assert err.value.code == "wrong_hand"
+    assert Phrasebook("fr", "judo").reason(err.value) == "Saisie mG : manche gauche se pose en main gauche."
