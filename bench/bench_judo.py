@@ -23,7 +23,7 @@ folder = Path(tempfile.mkdtemp(prefix="bench-judo-"))
 path = folder / "record.jsonl"
 journal = Journal.create(path, "judo", 2, options, sync=False)  # building the input, not timed
 states = []
-for count in range(ACTIONS):
+for _ in range(ACTIONS):
     state = live.state
     action = (game.table_actions(state, rng) or [rng.choice(game.legal(state, state.turn))])[0]
     live.apply(action)
