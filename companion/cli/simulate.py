@@ -22,13 +22,16 @@ def simulate(
     game: Annotated[str, typer.Argument(help="The game to play.")] = "tatsu",
     lang: Lang = "fr",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random game.")] = 1,
-    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 4,
+    players: Annotated[int | None, typer.Option("--players", help="Number of players (default: the most "
+                                                "the game allows).")] = None,
 ) -> None:
     """Play a whole random game through the rules engine and print what would be announced."""
     if lang not in LANGS:
         raise fail(f"Unknown language {lang!r}: {', '.join(LANGS)}.")
     if game not in games():
         raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
+    if players is None:
+        players = max(get_game(game).seat_counts)
     if players not in get_game(game).seat_counts:
         raise fail(f"{game}: {players} players is not possible.")
     match = random_match(game, players, seed)

@@ -9,7 +9,7 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
   when given; `pl`: only the noun, chosen by the number or list length;
 - `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
 - `cells`: a row of card places, None being the word `words.empty`; `term`: a word of the
-  game's `[terms]` table (e.g. a disciple or a belt).
+  game's `[terms]` table (a disciple, a belt, an element, a die face), else the value.
 """
 
 from __future__ import annotations
