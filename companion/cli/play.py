@@ -201,7 +201,11 @@ def demo(
         raise fail(f"Configuration: {err}") from None
     lang = lang or config.lang
     _check_game(game, seats)
-    options: dict[str, Any] = {"target": target} if target is not None else {}
+    from companion.engine import get_game
+
+    options: dict[str, Any] = dict(get_game(game).simulation_options)  # random players must finish
+    if target is not None:
+        options["target"] = target
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
+from types import MappingProxyType
 from typing import Any, Literal
 
 Seat = int
@@ -57,6 +58,9 @@ class Game:
     name: str = ""
     seat_counts: tuple[int, ...] = ()
     options: tuple[Option, ...] = ()
+    # Options a simulated table (random play: demos, tests) adds so that its games end;
+    # never the defaults people play with.
+    simulation_options: Mapping[str, Any] = MappingProxyType({})
 
     def resolve_options(self, seats: int, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults completed by `given`; unknown names or choices are Rejected."""

@@ -35,7 +35,8 @@ def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_00
     """Play a whole game with random legal actions (seeded), to its end."""
     rng = random.Random(seed)
     game = get_game(game_name)
-    match = Match.new(game, seats, {"seed": seed, **(options or {})} if _has_seed(game) else options)
+    given = {**game.simulation_options, **(options or {})}
+    match = Match.new(game, seats, {"seed": seed, **given} if _has_seed(game) else given)
     done = 0
     while done < max_actions and not game.is_over(match.state):
         actions = random_actions(match, rng)

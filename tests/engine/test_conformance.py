@@ -16,7 +16,10 @@ MAX_ACTIONS = 3000
 def random_game(name: str, seats: int, seed: int) -> Match:
     game = get_game(name)
     rng = random.Random(seed)
-    m = Match.new(game, seats, {"seed": seed} if any(o.name == "seed" for o in game.options) else {})
+    options = dict(game.simulation_options)
+    if any(o.name == "seed" for o in game.options):
+        options["seed"] = seed
+    m = Match.new(game, seats, options)
     for _ in range(MAX_ACTIONS):
         state = m.state
         if game.is_over(state):
