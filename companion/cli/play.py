@@ -13,7 +13,7 @@ from companion.cli.common import app, fail
 from companion.config import ConfigError, load_config
 
 
-def _announcer(lang: str, text_only: bool) -> Any:
+def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
     """The announcer from the user's configuration; text only when asked or when speech fails."""
     from companion.speech import Announcer, SpeechConfig
 
@@ -24,22 +24,25 @@ def _announcer(lang: str, text_only: bool) -> Any:
         config = SpeechConfig()
     backend = "text" if text_only else config.backend
     try:
-        return Announcer.from_config(config, lang=lang, backend=backend)
+        return Announcer.from_config(config, lang=lang, backend=backend, seat_names=seat_names)
     except Exception as err:  # the announcer says device trouble itself; this is the last resort
         typer.echo(f"Speech unavailable ({err}); text only.", err=True)
-        return Announcer(lang, backend="text")
+        return Announcer(lang, backend="text", seat_names=seat_names)
 
 
 def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: str, speed: float,
          interactive: bool) -> None:
     from card_codes import load_deck
-    from companion.engine import Rejected, ReplayError
+    from companion.engine import Rejected, ReplayError, get_game
     from companion.journal import RecordError
     from companion.session import Session
     from companion.session.synthetic import LiveTable
+    from companion.speech.phrasebook import Phrasebook
     from companion.vision import open_live
 
-    ann = _announcer(opts.lang, text_only)
+    game = get_game(opts.game)
+    book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
+    ann = _announcer(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)

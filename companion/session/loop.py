@@ -266,6 +266,11 @@ class Session:
                 self.tell("scan_card", card=card)
                 self.earcon("label_read", self.opts.me)
             return
+        intent, self.bot_intent = self.bot_intent, None
+        if intent is not None and intent.get("card") == card:
+            # a synthetic player says what its card is for, as a sighted player would
+            self.apply(dict(intent), from_camera=True)
+            return
         hints = Hints(self.hints.source, zone_seat, self.hints.target)
         try:
             action = self.rules.card_action(self.match.state, card, hints)
@@ -275,17 +280,11 @@ class Session:
                 self.table.clear([card])
             return
         if isinstance(action, Waiting):
-            intent = self.bot_intent
-            if intent is not None and intent.get("card") == card and intent in action.candidates:
-                self.bot_intent = None
-                self.apply(dict(intent), from_camera=True)
-                return
             self.waiting = action
             who = self.rules.actor(self.match.state)
             self.say(self.opts.me if who is None else who, self.book.card_name(card) + ".")
             self.tell("card_waiting", who)
             return
-        self.bot_intent = None
         self.apply(action, from_camera=True)
 
     def handle_line(self, line: str) -> None:

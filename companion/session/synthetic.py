@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.vision.synthetic import Shown, SyntheticTable
+from companion.vision.tracker import GONE_AFTER
 
 # Where each seat's cards land (image fractions), and the edge they slide in from,
 # for up to 6 seats around the table; seat 0 sits at the top of the image.
@@ -56,9 +57,14 @@ class LiveTable(SyntheticTable):
     def show(self, card: str, seat: int, nth: int = 0, delay: float = 0.05) -> None:
         """Slide ``card`` in front of ``seat``; ``nth`` shifts it past earlier cards there."""
         at, edge = self.spot(seat, nth)
-        angle = ((hash(card) % 21) - 10) * 1.0  # a card is never put down quite straight
+        angle = ((sum(map(ord, card)) % 21) - 10) * 1.0  # a card is never put down quite straight
         with self._lock:
-            self.script.append(Shown(card, self._t + delay, None, at, angle, enter=edge, slide=0.3))
+            start = self._t + delay
+            # a card taken away a moment ago comes back only once the tracker has seen it go
+            ends = [s.end + s.slide for s in self.script if s.card == card and s.end is not None]
+            if ends:
+                start = max(start, max(ends) + GONE_AFTER + 0.3)
+            self.script.append(Shown(card, start, None, at, angle, enter=edge, slide=0.3))
 
     def clear(self, cards: list[str] | None = None) -> None:
         """Take these cards (default: all) off the table."""

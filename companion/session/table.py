@@ -137,8 +137,9 @@ class TableRules:
         return self.book.text("session", "rules", {})
 
     def clears_table(self, events: Sequence[Event]) -> bool:
-        """True when these events take the cards off the table (a trick picked up)."""
-        return False
+        """True when these events take the cards off the table (a trick picked up). By
+        default every card is taken away once read: the synthetic table keeps no layout."""
+        return True
 
 
 def _common(candidates: Sequence[Mapping[str, Any]], card: str | None) -> dict[str, Any] | Waiting:
