@@ -7,7 +7,7 @@ import importlib
 from companion.engine.protocol import Game
 
 # Game modules imported on first lookup, so importing the engine stays cheap.
-_MODULES = ("companion.games.tatsu",)
+_MODULES = ("companion.games.tatsu", "companion.games.samurai")
 _GAMES: dict[str, Game] = {}
 
 

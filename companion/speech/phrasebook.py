@@ -7,7 +7,8 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
-- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)".
+- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
+- `term`, `terms`: a word (or a list of words) from the `[terms]` section, as given if absent.
 """
 
 from __future__ import annotations
@@ -67,6 +68,11 @@ class _Formatter(string.Formatter):
             return f"{number} {noun}".strip()
         if kind in ("clan", "clans"):
             return str(book.section(kind).get(value, value))
+        if kind in ("term", "terms"):  # words looked up in the [terms] section (unknown ones as given)
+            terms = book.section("terms")
+            if kind == "term":
+                return str(terms.get(value, value))
+            return book.join([str(terms.get(v, v)) for v in value])
         if kind == "factors":
             parts = [str(f) for f in value]
             return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
