@@ -155,7 +155,7 @@ class Board:
     terrains: Mapping[str, Terrain]
 
     def xy(self, square: str) -> tuple[int, int]:
-        return ord(square[0]) - ord("A"), int(square[1:]) - 1
+        return _xy(square)
 
     def name(self, x: int, y: int) -> str:
         return f"{chr(ord('A') + x)}{y + 1}"
@@ -173,6 +173,11 @@ class Board:
 
     def cell(self, square: str) -> Terrain:
         return self.terrains[self.terrain[square]]
+
+
+@cache
+def _xy(square: str) -> tuple[int, int]:
+    return ord(square[0]) - ord("A"), int(square[1:]) - 1
 
 
 @cache
@@ -388,27 +393,33 @@ def reachable(state: SamuraiState, unit: Unit, budget: int) -> dict[str, tuple[i
     board = data().board
     team = team_of(state, unit.owner)
     enemy_seats = set(state.teams[1 - team])
-    where = {u.square: u for u in state.units.values()}
+    where = {u.square for u in state.units.values()}
+    blocked = {u.square for u in state.units.values() if team_of(state, u.owner) != team}
+    marked = {sq for sq, seats in state.markers.items() if seats & enemy_seats}
+    step = _move_costs(board)
     best: dict[str, tuple[int, int, tuple[str, ...]]] = {unit.square: (0, 0, ())}
     heap: list[tuple[int, int, tuple[str, ...], str]] = [(0, 0, (), unit.square)]
     diag = diagonal(state)
     while heap:
         cost, marks, path, sq = heapq.heappop(heap)
-        if best.get(sq, (cost, marks, path)) < (cost, marks, path):
+        if best[sq] < (cost, marks, path):
             continue
         for nxt in board.neighbours(sq, diag):
-            other = where.get(nxt)
-            if other is not None and team_of(state, other.owner) != team:
+            if nxt in blocked:
                 continue
-            c = cost + board.cell(nxt).move
+            c = cost + step[nxt]
             if c > budget:
                 continue
-            m = marks + bool(state.markers.get(nxt, frozenset()) & enemy_seats)
-            key = (c, m, (*path, nxt))
+            key = (c, marks + (nxt in marked), (*path, nxt))
             if nxt not in best or key < best[nxt]:
                 best[nxt] = key
-                heapq.heappush(heap, (c, m, key[2], nxt))
+                heapq.heappush(heap, (*key, nxt))
     return {sq: v for sq, v in best.items() if sq != unit.square and sq not in where}
+
+
+@cache
+def _move_costs(board: Board) -> dict[str, int]:
+    return {sq: board.cell(sq).move for sq in board.squares}
 
 
 # ---------------------------------------------------------------------- the game
@@ -653,7 +664,7 @@ def _move(state: SamuraiState, seat: int, action: Mapping[str, Any], events: lis
     if "path" in action:
         cost, path = _checked_path(state, unit, dest, action["path"])
     else:
-        found = reachable(state, unit, 10 ** 6).get(dest)
+        found = reachable(state, unit, left).get(dest) or reachable(state, unit, 10 ** 6).get(dest)
         if found is None:
             raise Rejected("no_path", unit=unit.id, square=dest)
         cost, _, path = found
