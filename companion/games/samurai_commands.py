@@ -170,8 +170,11 @@ def parse(line: str, seat_names: Sequence[str]) -> Parsed:
     pending_seat: int | None = None
     lone_number: int | None = None
     last_was_ref = False
-    for kind, value in items:
-        if kind == "verb":
+    for i, (kind, value) in enumerate(items):
+        owner_first = kind == "seat" and i + 1 < len(items) and items[i + 1][0] == "type"
+        if owner_first:  # "North's archer": the owner comes first
+            pending_seat = value
+        elif kind == "verb":
             verb = verb or value
             last_was_ref = False
         elif kind == "type":
@@ -186,15 +189,11 @@ def parse(line: str, seat_names: Sequence[str]) -> Parsed:
             if last_was_ref and units[-1].seat is None:
                 units[-1] = UnitRef(units[-1].kind, units[-1].number, value)
                 last_was_ref = False
-            elif units or verb or squares:
-                lone_seat = value
             else:
-                pending_seat = value  # "North's archer": the owner comes first
+                lone_seat = value
         elif kind == "square":
             squares.append(value)
             last_was_ref = False
-    if pending_seat is not None:
-        lone_seat = pending_seat
     card = None
     if verb in ("event", "draw"):
         events = data().events
