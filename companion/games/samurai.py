@@ -385,11 +385,13 @@ def can_ever_recruit(state: SamuraiState, seat: int) -> bool:
     return any(set(u.recipe) <= have and free_tokens(state, team, k) for k, u in data().units.items())
 
 
-def reachable(state: SamuraiState, unit: Unit, budget: int) -> dict[str, tuple[int, int, tuple[str, ...]]]:
+def reachable(state: SamuraiState, unit: Unit, budget: int,
+              goal: str | None = None) -> dict[str, tuple[int, int, tuple[str, ...]]]:
     """Squares the unit can end on: square -> (movement cost, enemy-marked squares entered, path).
 
     Paths go through empty and friendly squares, never enemy ones; the cheapest path is kept,
-    then the one that enters the fewest squares with enemy markers."""
+    then the one that enters the fewest squares with enemy markers. With a `goal`, the search
+    stops once the goal's best path is known."""
     board = data().board
     team = team_of(state, unit.owner)
     enemy_seats = set(state.teams[1 - team])
@@ -404,6 +406,8 @@ def reachable(state: SamuraiState, unit: Unit, budget: int) -> dict[str, tuple[i
         cost, marks, path, sq = heapq.heappop(heap)
         if best[sq] < (cost, marks, path):
             continue
+        if sq == goal:
+            break
         for nxt in board.neighbours(sq, diag):
             if nxt in blocked:
                 continue
@@ -473,7 +477,8 @@ class Samurai(Game):
             raise Rejected("bad_seat", value=str(seat))
         events: list[Event] = []
         state = handler(state, seat, action, events)
-        state = _check_out(state, events)
+        if kind in _MAY_ELIMINATE:
+            state = _check_out(state, events)
         return state, events
 
     # ------------------------------------------------------------------ queries
@@ -664,7 +669,8 @@ def _move(state: SamuraiState, seat: int, action: Mapping[str, Any], events: lis
     if "path" in action:
         cost, path = _checked_path(state, unit, dest, action["path"])
     else:
-        found = reachable(state, unit, left).get(dest) or reachable(state, unit, 10 ** 6).get(dest)
+        found = (reachable(state, unit, left, dest).get(dest)
+                 or reachable(state, unit, 10 ** 6, dest).get(dest))
         if found is None:
             raise Rejected("no_path", unit=unit.id, square=dest)
         cost, _, path = found
@@ -896,7 +902,8 @@ def _start_team_turn(state: SamuraiState, team: int, events: list[Event]) -> Sam
 
 def _start_player(state: SamuraiState, seat: int, events: list[Event]) -> SamuraiState:
     """Phases 1-2: fresh units, the CP counter set (S4), events may be played."""
-    units = {uid: (u._replace(moved=0, moves=0, attacked=False) if u.owner == seat else u)
+    units = {uid: (u._replace(moved=0, moves=0, attacked=False)
+                   if u.owner == seat and (u.moved or u.moves or u.attacked) else u)
              for uid, u in state.units.items()}
     cp = list(state.cp)
     cp[seat] = (cp[seat] if state.opts["cp_carry_over"] else 0) + cp_share(state, seat)
@@ -1008,6 +1015,7 @@ def _finish(state: SamuraiState, team: int, events: list[Event]) -> SamuraiState
     return state._replace(phase=OVER, winners=winners, seat=None, removal=None, draws=0)
 
 
+_MAY_ELIMINATE = {"attack", "remove", "move", "event", "recruit"}  # what removes units or markers
 _HANDLERS = {"place": _place, "move": _move, "attack": _attack, "remove": _remove, "recruit": _recruit,
              "mark": _mark, "event": _event, "end_turn": _end_turn, "draw": _draw}
 
