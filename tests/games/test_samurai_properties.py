@@ -49,7 +49,7 @@ def _check_books(state) -> None:  # type: ignore[no-untyped-def]
             assert units_alive(state, state.hp[seat][i], kind, n) == n, "health counter and units disagree"
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seats=st.sampled_from([2, 3, 4, 5, 6]), seed=st.integers(0, 10_000))
 def test_random_games_end_with_a_team_at_ten_or_a_team_out(seats: int, seed: int) -> None:
     match, actions = _play(seats, seed)
@@ -63,7 +63,7 @@ def test_random_games_end_with_a_team_at_ten_or_a_team_out(seats: int, seed: int
     assert all(GAME.scores(state)[s] == state.vp[team_of(state, s)] for s in range(seats))
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seats=st.sampled_from([2, 4, 6]), seed=st.integers(0, 10_000))
 def test_a_replay_of_the_record_equals_the_live_game(seats: int, seed: int) -> None:
     match, actions = _play(seats, seed)
@@ -72,7 +72,7 @@ def test_a_replay_of_the_record_equals_the_live_game(seats: int, seed: int) -> N
     assert [e.to_json() for e in again.events] == [e.to_json() for e in match.events]
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10_000), options=st.fixed_dictionaries({
     "adjacency": st.sampled_from(["orthogonal", "diagonal"]),
     "majority": st.sampled_from(["more", "two_of_three"]),

@@ -345,3 +345,16 @@ def test_four_players_take_turns_within_the_team_then_the_team_scores() -> None:
     assert "control_none" in keys(events) and state.phase == DRAW
     state, _ = play(state, {"type": "draw", "seat": 2, "card": "E4"})
     assert state.seat == 1 and state.cp[1] == 15
+
+
+def test_refused_actions_in_a_match_leave_the_game_and_its_announcements_unchanged() -> None:
+    match = placed_match(2)
+    before, announced, states = match.state, len(match.events), len(match.states)
+    bad = [_mv(0, "KATANA-Y-1", "C6"), _mv(0, "KATANA-Y-1", "D2"), _atk(0, "ARCHER-Y-1", "KATANA-R-1"),
+           {"type": "recruit", "seat": 0, "unit": "ARCHER-Y-2", "at": "G1"},
+           {"type": "mark", "seat": 0, "at": "A2"}, {"type": "end_turn", "seat": 1},
+           {"type": "fly", "seat": 0}]
+    for action in bad:
+        with pytest.raises(Rejected):
+            match.apply(action)
+    assert match.state is before and len(match.events) == announced and len(match.states) == states
