@@ -385,26 +385,44 @@ def can_ever_recruit(state: SamuraiState, seat: int) -> bool:
     return any(set(u.recipe) <= have and free_tokens(state, team, k) for k, u in data().units.items())
 
 
-def reachable(state: SamuraiState, unit: Unit, budget: int,
-              goal: str | None = None) -> dict[str, tuple[int, int, tuple[str, ...]]]:
-    """Squares the unit can end on: square -> (movement cost, enemy-marked squares entered, path).
+def reachable(state: SamuraiState, unit: Unit, budget: int) -> dict[str, tuple[int, int]]:
+    """Squares the unit can end on this turn: square -> (movement cost, enemy-marked squares
+    entered on the way). Paths go through empty and friendly squares, never enemy ones."""
+    best, _ = _search(state, unit, budget)
+    where = {u.square for u in state.units.values()}
+    return {sq: v for sq, v in best.items() if sq not in where}
 
-    Paths go through empty and friendly squares, never enemy ones; the cheapest path is kept,
-    then the one that enters the fewest squares with enemy markers. With a `goal`, the search
-    stops once the goal's best path is known."""
+
+def best_path(state: SamuraiState, unit: Unit, dest: str, budget: int) -> tuple[int, tuple[str, ...]] | None:
+    """The cost and squares entered of the unit's best path to `dest`: the cheapest, then the
+    one entering the fewest squares with enemy markers; None if there is none within budget."""
+    best, parent = _search(state, unit, budget, dest)
+    if dest not in best:
+        return None
+    path = [dest]
+    while parent[path[-1]] != unit.square:
+        path.append(parent[path[-1]])
+    return best[dest][0], tuple(reversed(path))
+
+
+def _search(state: SamuraiState, unit: Unit, budget: int,
+            goal: str | None = None) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:
+    """Dijkstra on (cost, enemy markers entered); ties go to the first found (deterministic)."""
     board = data().board
     team = team_of(state, unit.owner)
     enemy_seats = set(state.teams[1 - team])
-    where = {u.square for u in state.units.values()}
     blocked = {u.square for u in state.units.values() if team_of(state, u.owner) != team}
     marked = {sq for sq, seats in state.markers.items() if seats & enemy_seats}
     step = _move_costs(board)
-    best: dict[str, tuple[int, int, tuple[str, ...]]] = {unit.square: (0, 0, ())}
-    heap: list[tuple[int, int, tuple[str, ...], str]] = [(0, 0, (), unit.square)]
+    start = unit.square
+    best: dict[str, tuple[int, int]] = {start: (0, 0)}
+    parent: dict[str, str] = {}
+    heap: list[tuple[int, int, int, str]] = [(0, 0, 0, start)]
     diag = diagonal(state)
+    pushed = 0
     while heap:
-        cost, marks, path, sq = heapq.heappop(heap)
-        if best[sq] < (cost, marks, path):
+        cost, marks, _, sq = heapq.heappop(heap)
+        if best[sq] < (cost, marks):
             continue
         if sq == goal:
             break
@@ -414,11 +432,14 @@ def reachable(state: SamuraiState, unit: Unit, budget: int,
             c = cost + step[nxt]
             if c > budget:
                 continue
-            key = (c, marks + (nxt in marked), (*path, nxt))
+            key = (c, marks + (nxt in marked))
             if nxt not in best or key < best[nxt]:
                 best[nxt] = key
-                heapq.heappush(heap, (*key, nxt))
-    return {sq: v for sq, v in best.items() if sq != unit.square and sq not in where}
+                parent[nxt] = sq
+                pushed += 1
+                heapq.heappush(heap, (*key, pushed, nxt))
+    del best[start]
+    return best, parent
 
 
 @cache
@@ -669,11 +690,10 @@ def _move(state: SamuraiState, seat: int, action: Mapping[str, Any], events: lis
     if "path" in action:
         cost, path = _checked_path(state, unit, dest, action["path"])
     else:
-        found = (reachable(state, unit, left, dest).get(dest)
-                 or reachable(state, unit, 10 ** 6, dest).get(dest))
+        found = best_path(state, unit, dest, left) or best_path(state, unit, dest, 10 ** 6)
         if found is None:
             raise Rejected("no_path", unit=unit.id, square=dest)
-        cost, _, path = found
+        cost, path = found
     if cost > left:
         raise Rejected("out_of_range", unit=unit.id, square=dest, need=cost, left=left)
     cp = _pay(state, seat, cost * costs(state)["move"])
