@@ -7,7 +7,13 @@ import importlib
 from companion.engine.protocol import Game
 
 # Game modules imported on first lookup, so importing the engine stays cheap.
-_MODULES = ("companion.games.tatsu", "companion.games.dojo", "companion.games.shodan", "companion.games.judo")
+_MODULES = (
+    "companion.games.tatsu",
+    "companion.games.dojo",
+    "companion.games.shodan",
+    "companion.games.judo",
+    "companion.games.samurai",
+)
 _GAMES: dict[str, Game] = {}
 
 

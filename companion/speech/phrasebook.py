@@ -8,8 +8,9 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
 - `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
-- `cells`: a row of card places, None being the word `words.empty`; `term`: a word of the
-  game's `[terms]` table (a disciple, a belt, an element, a die face), else the value.
+- `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
+  (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
+  face, a unit), else the value as given.
 """
 
 from __future__ import annotations
@@ -65,8 +66,6 @@ class _Formatter(string.Formatter):
             empty = book.section("words").get("empty", "-")
             return book.section("words").get("card_sep", ", ").join(
                 empty if c is None else book.card_name(c) for c in value)
-        if kind == "term":
-            return str(book.section("terms").get(str(value), value))
         if kind in ("count", "n", "pl"):
             number = len(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
             noun = (words[0] if book.singular(number) else words[-1]) if words else ""
@@ -75,6 +74,11 @@ class _Formatter(string.Formatter):
             return f"{number} {noun}".strip()
         if kind in ("clan", "clans"):
             return str(book.section(kind).get(value, value))
+        if kind in ("term", "terms"):  # words looked up in the [terms] section (unknown ones as given)
+            terms = book.section("terms")
+            if kind == "term":
+                return str(terms.get(str(value), value))
+            return book.join([str(terms.get(str(v), v)) for v in value])
         if kind == "factors":
             parts = [str(f) for f in value]
             return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
