@@ -6,7 +6,7 @@ bootstrap:
 	@bash scripts/bootstrap.sh
 
 demo: bootstrap
-	@.venv/bin/companion demo
+	@.venv/bin/companion demo --target 150
 
 test: bootstrap
 	@bash scripts/test.sh

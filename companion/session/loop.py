@@ -297,6 +297,8 @@ class Session:
         if parsed is None:
             return
         if isinstance(parsed, Unknown):
+            if self.game_line(line):
+                return
             if self.table is not None and self._typed_card(line):
                 return
             if parsed.suggestion:
@@ -320,6 +322,27 @@ class Session:
         handler(cmd)
         if cmd.name not in ("yes", "no"):
             _ = me
+
+    def game_line(self, line: str) -> bool:
+        """The game's own words ("archer de Nord en C4", "manque ISN"); True if they meant
+        something (an action applied or refused, or a question answered)."""
+        waiting_card = self.waiting.card if self.waiting is not None else None
+        try:
+            result = self.rules.parse_line(self.match.state, self.opts.me, line, waiting_card)
+        except Rejected as rejected:
+            self.refuse(rejected, audience=self.opts.me)
+            return True
+        if result is None:
+            return False
+        if isinstance(result, list):
+            self.last = []
+            for event in result:
+                self.say(event.audience, self.book.render(event))
+            return True
+        if waiting_card is not None and result.get("card") == waiting_card:
+            self.waiting = None
+        self.apply(result)
+        return True
 
     def setup_line(self, line: str) -> None:
         """Before the game: Enter accepts the set-up; "donneur Est" or "moi Sud" change it."""

@@ -136,6 +136,14 @@ class TableRules:
     def rules_text(self) -> str:
         return self.book.text("session", "rules", {})
 
+    def parse_line(self, state: State, seat: int, line: str, card: str | None = None
+                   ) -> dict[str, Any] | list[Event] | None:
+        """A typed line that is no common command, in the game's own words: an action to
+        apply, events answering a question (addressed to ``seat``), or None if it means
+        nothing here. Raise Rejected with a reason for a line that is the game's but wrong.
+        ``card`` is the card the camera saw last, waiting for words that say what it does."""
+        return None
+
     def clears_table(self, events: Sequence[Event]) -> bool:
         """True when these events take the cards off the table (a trick picked up). By
         default every card is taken away once read: the synthetic table keeps no layout."""
