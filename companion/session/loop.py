@@ -181,8 +181,8 @@ class Session:
                 new_state, events = self.match.states[-2], [Event(PUBLIC, "undo", {})]
             else:
                 new_state, events = self.game.apply(self.match.state, action)
-        except Rejected as rejected:
-            self.refuse(rejected, from_camera=from_camera)
+        except Rejected as rejected:  # a card shown is refused aloud; a typed line, to its typist
+            self.refuse(rejected, from_camera=from_camera, audience=PUBLIC if from_camera else self.opts.me)
             return False
         try:
             self.journal.append(action)
@@ -529,12 +529,14 @@ class Session:
             self.tell("not_now")
             return
         seat = self.resolve_seat(words[0])
-        match = [a for a in self.waiting.candidates if seat in (a.get("seat"), a.get("to"))]
-        if seat is None or not match:
+        if seat is None:
             self.tell("bad_seat", word=words[0], seats=list(self.game.seats_of(self.match.state)))
             return
-        self.waiting = None
-        self.apply(dict(match[0]))
+        match = [a for a in self.waiting.candidates if seat in (a.get("seat"), a.get("to"))]
+        # a seat the card cannot go to: the rules themselves say why (it keeps waiting)
+        action = dict(match[0]) if match else {**self.waiting.candidates[0], "seat": seat}
+        if self.apply(action):
+            self.waiting = None
 
     def cmd_place(self, cmd: Command) -> None:
         """"pose 0 1", "pose gauche de renard jaune", "pose Est 0 1" (for another player)."""

@@ -303,7 +303,10 @@ class DojoTable(TableRules):
         from companion.games.dojo_describe import cells_of
         from companion.games.dojo_places import parse_place
 
-        row, col = parse_place(words, cells_of(state, seat))
+        cells = cells_of(state, seat)
+        if not cells and not words.strip():  # the first tatami needs no words: it is the 0,0 place
+            return {"type": "place", "seat": seat, "row": 0, "col": 0}
+        row, col = parse_place(words, cells)
         return {"type": "place", "seat": seat, "row": row, "col": col}
 
     def clears_table(self, events: Sequence[Event]) -> bool:

@@ -1,0 +1,63 @@
+"""A round of Dojo in a real terminal, as a blind dealer: the companion tells the dealer each
+tatami he draws (and nobody else), he says whom it goes to, then places his own."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from companion.engine import get_game, replay
+from companion.journal import open_record
+
+from .test_play_terminal import COMPANION, ROOT, Player, env, pytestmark  # noqa: F401
+from .tmux import Terminal
+
+
+def test_a_round_as_a_blind_dealer(tmp_path: Path) -> None:
+    record = tmp_path / "dojo.jsonl"
+    cmd = [COMPANION, "play", "dojo", "--synthetic", "--seats", "3", "--text", "--me", "nord", "--seed", "4",
+           "--record", str(record)]
+    term = Terminal(cmd, ROOT, env(tmp_path / "home"))
+    me = Player(term)
+    try:
+        me.wait("Entrée pour commencer")
+        term.type("")
+        me.wait("Tour 1. Nord donne.")
+        me.wait("Trophée en jeu :")
+        # the first tatami: told to me alone, then I give it to East
+        me.wait("Nord (privé) : Carte vue. Dites à qui elle va.")
+        term.type("donne Est")
+        me.wait("Nord donne un tatami à Est.")
+        # the second: East already has one -> refused with the reason, then South
+        me.wait("Nord (privé) : Carte vue. Dites à qui elle va.")
+        term.type("donne Est")
+        me.wait("Nord (privé) : Est a déjà son tatami.")
+        term.type("donne à Sud")
+        me.wait("Nord donne un tatami à Sud.")
+        me.wait("Nord garde un tatami.")  # the last tatami can only be the dealer's own
+        screen = me.wait("Entraînement : chacun pose son tatami.")
+        public = [line for line in screen.splitlines() if line and "(privé)" not in line]
+        dealt = [a for _, a in open_record(record)[1] if a["type"] == "give"]
+        deck = get_game("dojo")
+        assert len(dealt) == 3
+        from card_codes import load_deck
+
+        names = [load_deck("dojo").card(a["card"]).name("fr") for a in dealt]
+        duel = any("défie" in line for line in public)
+        if not duel:  # without a challenge no tatami is ever named to the table in recruitment
+            assert not any(name in line for line in public for name in names)
+        assert me.ask("main", "En main").startswith("Nord (privé) : En main")
+        term.type("pose")
+        me.wait("Nord pose ")
+        assert "Dojo de Nord : 1 tatami" in me.ask("dojo", "Dojo de Nord")
+        me.ask("pose 5 5", "Nord (privé)")  # nothing left to place: refused, nothing changes
+        me.wait("Tour 2. Est donne.")
+        term.type("quitte")
+        me.wait("[exited] 0")
+    finally:
+        term.close()
+    header, actions, _ = open_record(record)
+    match = replay(deck, header.seats, header.options, actions)
+    assert match.state.round == 2
+    out = subprocess.run([COMPANION, "replay", str(record)], capture_output=True, text=True, check=True)
+    assert "Nord donne un tatami à Est." in out.stdout
