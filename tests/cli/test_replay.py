@@ -17,9 +17,21 @@ DATA = Path(__file__).parent.parent / "data"
 RECORD = DATA / "tatsu_round.jsonl"
 
 
+GOLDEN = sorted(p.stem for p in DATA.glob("*.jsonl") if (DATA / f"{p.stem}.fr.txt").exists())
+
+
+def test_every_game_has_a_golden_record() -> None:
+    from companion.engine import games
+
+    recorded = {json.loads((DATA / f"{n}.jsonl").read_text(encoding="utf-8").splitlines()[0])["game"]
+                for n in GOLDEN}
+    assert recorded == set(games())
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("name", ["tatsu_round", "tatsu_2p"])
+@pytest.mark.parametrize("name", GOLDEN)
 def test_replay_transcript_matches_the_golden_text(name: str, lang: str) -> None:
+    """Every hand-written record (tests/data) replays to its checked transcript, both languages."""
     result = runner.invoke(app, ["replay", str(DATA / f"{name}.jsonl"), "--lang", lang])
     assert result.exit_code == 0, result.output
     expected = (DATA / f"{name}.{lang}.txt").read_text(encoding="utf-8")
