@@ -3,8 +3,9 @@
 The whole live path on the synthetic table: a card slides in front of its seat, frames go
 through the real decoder and tracker (a worker thread, newest frame only), the rules
 accept it, the record is fsynced, and the announcer speaks through a persistent stream to
-the PulseAudio null sink, whose monitor we record. "Into view" is the wall time of the
-first frame in which the whole card lies inside the image; the tracker then needs the
+the PulseAudio null sink, whose monitor we record. "Into view" is the wall time at which the
+first frame in which the whole card lies inside the image is delivered (its capture time,
+or later if rendering it took longer); the tracker then needs the
 label in 2 of its last 3 frames, so the camera's frame rate is part of the measure (15 fps).
 Run twice: with the "label read" earcon (what a player hears first) and with speech alone.
 """
@@ -44,10 +45,13 @@ class WatchedTable(LiveTable):
         self.in_view: dict[str, float] = {}
 
     def read(self):  # type: ignore[no-untyped-def]
+        if not hasattr(self, "_t0"):
+            self._t0 = time.perf_counter()  # the live reader plays frame t at t0 + t
         frame = super().read()
         if frame is not None:
             w, h = self.camera.size
-            now = time.perf_counter()
+            # a camera delivers a frame at its time; a synthetic one rendered early waits for it
+            now = max(time.perf_counter(), self._t0 + frame.t)
             for placed in self.placed_at(frame.t):
                 quad = self.card_quad(placed)
                 inside = (quad[:, 0].min() >= 0 and quad[:, 1].min() >= 0 and quad[:, 0].max() < w
