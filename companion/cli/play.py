@@ -30,6 +30,14 @@ def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) 
         return Announcer(lang, backend="text", seat_names=seat_names)
 
 
+def _check_record(record: Path | None) -> None:
+    """A new record never overwrites a game: refuse an existing file before anything starts."""
+    if record is not None and record.exists():
+        raise fail(f"{record}: this file already exists. To continue that game: --resume {record}", 1)
+    if record is not None and not record.parent.is_dir():
+        raise fail(f"{record.parent}: no such folder.", 1)
+
+
 def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: str, speed: float,
          interactive: bool) -> None:
     from card_codes import load_deck
@@ -167,6 +175,8 @@ def play(
     source: Any = sources[0] if sources else (0 if not synthetic else None)
     if isinstance(source, Path) and not source.exists():
         raise fail(f"{source}: no such file or folder.", 1)
+    if resume is None:
+        _check_record(record)
     my_seat = _seat_number(game, seats, me, lang)
     options: dict[str, Any] = {}
     if target is not None:
@@ -204,6 +214,7 @@ def demo(
         raise fail(f"Configuration: {err}") from None
     lang = lang or config.lang
     _check_game(game, seats)
+    _check_record(record)
     from companion.engine import get_game
 
     options: dict[str, Any] = dict(get_game(game).simulation_options)  # random players must finish
