@@ -138,7 +138,7 @@ class JudoTable(_GameTable):
             if len({a.get("rps") for a in plays}) > 1:
                 return Waiting(card, tuple(plays))
             return action
-        if discard:
+        if discard and kind not in ("grip", "kuzushi"):  # an MS card alone: only a discard
             return Waiting(card, tuple(discard))
         self.game.apply(state, {"type": "play", "seat": seat, "card": card})  # the rules' reason
         raise Rejected("card_not_now")
@@ -148,6 +148,11 @@ class JudoTable(_GameTable):
         from companion.games import judo, judo_words
 
         command = judo_words.parse(line)
+        first, _, rest = line.strip().partition(" ")
+        if command is None and rest and (head := judo_words.parse(first)) and head.name == "discard":
+            named = self._cards_of(state, seat, rest)  # "défausse KDF1": a card named, not shown
+            if named and len(named) == 1:
+                return {"type": "discard", "seat": seat, "card": named[0]}
         if command is not None:
             if command.name == "lacks":
                 return judo.query_events(state, seat, str(command.arg))
