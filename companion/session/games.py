@@ -433,7 +433,11 @@ class SamuraiTable(_GameTable):
     def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Waiting:
         from companion.games.samurai import DRAW
 
-        candidates = self._candidates(state, lambda a: a.get("card") == card or a.get("unit") == card)
+        kind, _, team = card.partition("-")  # a token: any free one of its type and team will do
+        candidates = self._candidates(
+            state, lambda a: a.get("card") == card or a.get("unit") == card
+            or (a.get("type") in ("place", "recruit") and a["unit"].startswith(f"{kind}-{team[:1]}-")))
+        candidates = [{**a, "unit": card} if "unit" in a else a for a in candidates]
         if not candidates:
             if state.phase == DRAW:
                 raise Rejected("card_not_now")

@@ -8,6 +8,8 @@ import random
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from card_codes import load_deck
 from companion.engine import get_game, replay
 from companion.journal import open_record
@@ -250,3 +252,43 @@ def test_samurai_questions_answer_the_asker_and_event_cards_stay_private(make_se
     rec.clear()
     session.handle_line("ma main")
     assert rec.lines == [(0, f"Vos cartes : {name}.")]
+
+
+def test_judo_a_throw_with_its_ms_cards_typed_by_code(make_session, tmp_path: Path) -> None:
+    session, _rec = judo_with_hand(make_session, ISN_HAND)
+    for card in ("GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1", "THROW-ISN"):
+        session.handle_vision(seen(card))
+    session.handle_line("M1801 MIP1")  # the label codes of MS rotation 180° and MS IPPON
+    assert record_actions(tmp_path / "game.jsonl")[-1] == {
+        "type": "throw", "seat": 0, "cards": ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"]}
+
+
+def test_samurai_a_token_shown_waits_for_its_square(make_session, tmp_path: Path) -> None:
+    session, rec = make_session(game="samurai", seats=2, me=0)
+    rec.clear()
+    session.handle_vision(seen("ARCHER-Y-3"))
+    assert session.waiting is not None and rec.texts(0)[-1] == "Carte vue. Dites la case : en C4."
+    session.handle_line("en Z4")  # not a square of the board: a reason, nothing changes
+    assert session.waiting is not None and len(record_actions(tmp_path / "game.jsonl")) == 0
+    session.handle_line("en C2")
+    assert record_actions(tmp_path / "game.jsonl") == [{"type": "place", "seat": 0, "unit": "ARCHER-Y-3",
+                                                        "at": "C2"}]
+    assert session.waiting is None
+
+
+@pytest.mark.parametrize(("game", "line", "answer"), [
+    ("judo", "throws", "No throw possible with your hand."),
+    ("shodan", "techniques", "No technique on the mats."),
+    ("samurai", "my units", "North has no unit on the board."),
+])
+def test_english_words_and_answers(make_session, game: str, line: str, answer: str) -> None:
+    session, rec = make_session(game=game, seats=2, me=0, lang="en")
+    if game == "judo":
+        hand = ["GRIP-MD-1", "GRIP-MD-2", "GRIP-RG-2", "GRIP-RG-3", "KUZ-UP-WATER-1", "KUZ-UP-WATER-2",
+                "MS-T90-1", "MS-T90-2", "MS-T90-3"]  # no throw card
+        assert session.apply({"type": "draw", "seat": 0, "cards": hand})
+    rec.clear()
+    session.handle_line(line)
+    session.handle_line("rules")
+    assert rec.texts(0)[0] == answer
+    assert rec.texts(0)[1] == session.book.text("session", "rules", {}) and rec.texts(0)[1] != "rules"
