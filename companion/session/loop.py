@@ -296,8 +296,13 @@ class Session:
         parsed = parse(line)
         if parsed is None:
             return
+        # a card waiting for words, or "fin" when no hand is being scanned: the game's words first
+        game_first = self.waiting is not None or (
+            isinstance(parsed, Command) and parsed.name == "done" and self.scanning is None)
+        if game_first and self.game_line(line):
+            return
         if isinstance(parsed, Unknown):
-            if self.game_line(line):
+            if not game_first and self.game_line(line):
                 return
             if self.table is not None and self._typed_card(line):
                 return
@@ -339,9 +344,8 @@ class Session:
             for event in result:
                 self.say(event.audience, self.book.render(event))
             return True
-        if waiting_card is not None and result.get("card") == waiting_card:
-            self.waiting = None
-        self.apply(result)
+        if self.apply(result) and waiting_card is not None:
+            self.waiting = None  # the card shown has been given its meaning (or the game moved on)
         return True
 
     def setup_line(self, line: str) -> None:

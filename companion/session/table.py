@@ -318,4 +318,6 @@ _TABLES: dict[str, type[TableRules]] = {"tatsu": TatsuTable, "dojo": DojoTable}
 
 def table_rules(game: Game, book: Phrasebook) -> TableRules:
     """The table rules of a game (its own hooks, or the generic ones)."""
-    return _TABLES.get(game.name, TableRules)(game, book)
+    from companion.session.games import TABLES  # judo, Shodan, samurai (they build on this module)
+
+    return {**_TABLES, **TABLES}.get(game.name, TableRules)(game, book)
