@@ -8,6 +8,7 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
 - `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
+- `numbered`: cards with the numbers a player types to pick one ("1 : a ; 2 : b");
 - `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
   face, a unit), else the value as given.
@@ -62,6 +63,9 @@ class _Formatter(string.Formatter):
             return book.card_name(value)
         if kind == "cards":
             return book.join([book.card_name(c) for c in value], book.section("words").get("card_sep", ", "))
+        if kind == "numbered":  # a hand read with the numbers a player types to pick a card
+            sep = book.section("words").get("card_sep", ", ")
+            return sep.join(f"{i} : {book.card_name(c)}" for i, c in enumerate(value, start=1))
         if kind == "cells":
             empty = book.section("words").get("empty", "-")
             return book.section("words").get("card_sep", ", ").join(

@@ -42,7 +42,8 @@ def named(game: str, spoken: str) -> list[str]:
     """Card names in a spoken list ("a ; b et c"), in order."""
     names = {card.name("fr") for card in load_deck(game)}
     first_sentence = spoken.split(". ", 1)[0].strip().rstrip(".")
-    return [p.strip() for p in re.split(r" ; | et ", first_sentence) if p.strip() in names]
+    parts = [re.sub(r"^\d+ : ", "", p.strip()) for p in re.split(r" ; | et ", first_sentence)]
+    return [p for p in parts if p in names]
 
 
 def quit_and_replay(term: Terminal, me: Player, record: Path, game: str) -> list[dict]:

@@ -113,7 +113,7 @@ def test_judo_questions_answer_the_asker_only_and_hands_stay_private(make_sessio
         session.handle_line(line)
     assert rec.lines and all(a == 0 for a, _ in rec.lines), "every answer goes to the asking seat"
     answers = rec.texts(0)
-    assert answers[0].startswith("Votre main : Saisie mD")
+    assert answers[0].startswith("Votre main : 1 : Saisie mD")
     assert answers[1] == ("Tu peux faire ISN, Ippon-seoi-nage : " + " ; ".join(
         names("judo", ["GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1", "THROW-ISN", "MS-T180-1"]))
         + " et MS IPPON.")

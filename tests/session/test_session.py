@@ -83,7 +83,7 @@ def test_queries_answer_the_asking_seat_only(make_session) -> None:
         session.handle_line(line)
     answers = rec.texts()
     assert all(a == 2 for a, _ in rec.lines), "every answer goes to the asking seat"
-    assert answers[0].startswith("Votre main : Esprit jaune 1, 3 points")
+    assert answers[0].startswith("Votre main : 1 : Esprit jaune 1, 3 points ; 2 : Esprit jaune 2")
     assert answers[1] == "Pli 1 : Nord : Esprit jaune 4."
     assert answers[2] == "Scores : Jaunes 0, Rouges 0."
     assert answers[3] == "À Est : une carte rouge."
