@@ -411,7 +411,7 @@ def _search(state: SamuraiState, unit: Unit, budget: int,
     board = data().board
     team = team_of(state, unit.owner)
     enemy_seats = set(state.teams[1 - team])
-    blocked = {u.square for u in state.units.values() if team_of(state, u.owner) != team}
+    blocked = {u.square for u in state.units.values() if u.owner in enemy_seats}
     marked = {sq for sq, seats in state.markers.items() if seats & enemy_seats}
     step = _move_costs(board)
     start = unit.square
@@ -1013,8 +1013,9 @@ def _check_out(state: SamuraiState, events: list[Event]) -> SamuraiState:
     """A player with no unit and no way to recruit is out; a team all out loses."""
     if state.phase in (SETUP, OVER):
         return state
+    owners = {u.owner for u in state.units.values()}
     for seat in range(state.players):
-        if seat in state.out or units_of(state, seat) or can_ever_recruit(state, seat):
+        if seat in state.out or seat in owners or can_ever_recruit(state, seat):
             continue
         if state.removal is not None and state.removal[0] == seat:
             continue
