@@ -40,7 +40,8 @@ def test_a_trick_filmed_on_video_is_played_and_won(tmp_path: Path) -> None:
     proc.stdin.flush()
     proc.wait(timeout=30)
     out = "\n".join(lines)
-    plays = ["Nord : Esprit jaune 4.", "Est : Esprit rouge 2.", "Sud : Esprit jaune 3.", "Ouest : Esprit rouge 5."]
+    plays = ["Nord : Esprit jaune 4.", "Est : Esprit rouge 2.",
+             "Sud : Esprit jaune 3.", "Ouest : Esprit rouge 5."]
     assert "\n".join(plays) in out
     assert "Ouest remporte le pli : 4 cartes, 4 points." in out
     assert proc.returncode == 0
