@@ -65,7 +65,6 @@ def measure(with_earcon: bool) -> list[float]:
     folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
     deck = load_deck("tatsu")
     ann = Announcer("fr", {"all": "table"}, out=io.StringIO(), cache_folder=folder / "cache")
-    ann.prebuild([c.name("fr") for c in deck] + ["Nord", "Est", "Sud", "Ouest"])
     if not with_earcon:
         ann.earcon = lambda *a, **k: None  # type: ignore[method-assign]
     table = WatchedTable(deck, 4, fps=FPS, seed=2)
@@ -73,6 +72,7 @@ def measure(with_earcon: bool) -> list[float]:
                           seed=2)
     session = Session(opts, ann, table=table)
     session.open()
+    ann.prebuild(session.fixed_phrases())  # as companion play does before the game
     announced: list[tuple[str, float]] = []
     plain_announce = ann.announce
 

@@ -63,7 +63,7 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
         except Rejected as rejected:
             raise fail(session.book.reason(rejected), 2) from None
         with contextlib.suppress(Exception):  # the cache only speeds up: phrases are made when needed
-            ann.prebuild(_fixed_phrases(session))
+            ann.prebuild(session.fixed_phrases())
         reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
                            decoder=decoder, speed=speed)
         if interactive:
@@ -83,13 +83,6 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
             reader.stop()
         session.close()
         ann.close()
-
-
-def _fixed_phrases(session: Any) -> list[str]:
-    """Card and seat names, built into the speech cache before the game."""
-    names = [card.name(session.opts.lang) for card in session.deck]
-    names += [session.book.seat_name(s) for s in session.game.seats_of(session.match.state)]
-    return names
 
 
 def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> int:

@@ -171,6 +171,17 @@ class Session:
         return self.book.text("session", "setup", {"game": self.deck.name(opts.lang), "seats": opts.seats,
                                                    "seat": dealer, "me": opts.me})
 
+    def fixed_phrases(self) -> list[str]:
+        """What is worth building into the speech cache before the game: card and seat names,
+        and each "seat plays card" sentence, the most frequent announcement at the table."""
+        seats = list(self.game.seats_of(self.match.state)) if self.match else list(range(self.opts.seats))
+        names = [card.name(self.opts.lang) for card in self.deck]
+        names += [self.book.seat_name(s) for s in seats]
+        if self.book.has("events", "play"):
+            names += [self.book.render(Event(PUBLIC, "play", {"seat": s, "card": card.id}))
+                      for s in seats for card in self.deck]
+        return names
+
     def apply(self, action: dict[str, Any], *, from_camera: bool = False) -> bool:
         """Check, record (fsynced), then announce one action. False if refused."""
         assert self.match is not None and self.journal is not None
