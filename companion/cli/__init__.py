@@ -6,6 +6,7 @@ them, so `companion --help` and `--version` start fast.
 """
 
 from companion.cli import (  # noqa: F401  (registers the commands)
+    board,
     cards,
     config,
     labels,

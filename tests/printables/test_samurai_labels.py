@@ -37,4 +37,14 @@ def test_symbols_numbers_and_braille_say_team_type_and_number() -> None:
     plans = plan_labels(deck, load_sheet(), "fr", True, ["KATANA-R-3", "CAVALRY-Y-6", "E5"])
     assert [p.braille.text for p in plans] == ["kat 3", "cav 6", "ev 5"]
     shapes = {code.kind_symbol("samurai", c).shape for c in deck}
-    assert len(shapes) == 5  # each unit type and the events have their own shape
+    assert len(shapes) == 6  # each unit type, the events and the board corners have their own shape
+
+
+def test_board_corner_labels_say_which_corner() -> None:
+    deck = load_deck("samurai")
+    code = load_sticker_code()
+    corner = deck.card("CORNER-SW")
+    assert code.colour_symbol("samurai", corner) is None
+    assert code.kind_symbol("samurai", corner).shape == "circle"
+    plans = plan_labels(deck, load_sheet(), "fr", True, ["CORNER-NW", "CORNER-SW"])
+    assert [p.braille.text for p in plans] == ["no", "so"]
