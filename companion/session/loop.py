@@ -587,8 +587,14 @@ class Session:
         self.quit = True
 
     # -- the synthetic table's own moves -----------------------------------------------------------
+    def table_rng(self) -> random.Random:
+        """The synthetic table's dice: they depend only on the seed and the game so far, so a
+        game resumed after a crash goes on exactly as it would have."""
+        return random.Random(f"{self.opts.seed}-{len(self.match.states)}-{len(self.match.events)}")
+
     def bot_gives(self, holder: int) -> None:
         """A bot asked to play for the current seat picks a card of the right colour."""
+        self.rng = self.table_rng()
         state = self.match.state
         front = self._front_for(self.opts.me)
         options = [a for a in self.game.legal(state, front) if a.get("from") == holder and "card" in a]
@@ -605,9 +611,7 @@ class Session:
         now = self.clock()
         if now < self._next_bot_move:
             return
-        # the table's choices depend only on the seed and the game so far, so a game resumed
-        # after a crash goes on exactly as it would have
-        self.rng = random.Random(f"{self.opts.seed}-{len(self.match.states)}-{len(self.match.events)}")
+        self.rng = self.table_rng()
         table = self.game.table_actions(state, self.rng)
         carded = [a for a in table if "card" in a]
         if table and not carded:

@@ -69,20 +69,32 @@ class Player:
             time.sleep(0.1)
         raise AssertionError(f"none of {texts} appeared; screen:\n{self.term.screen()[-3000:]}")
 
+    def whole_line(self, at: int, timeout: float = 10.0) -> str:
+        """The screen line holding position ``at``, once it is fully written (a sentence ends
+        with a full stop or a question mark; a loaded machine may show half a line first)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.term.screen()
+            start = screen.rfind("\n", 0, at) + 1
+            end = screen.find("\n", at)
+            line = screen[start:end if end >= 0 else None]
+            if (end >= 0 and line.rstrip().endswith((".", "?", "!"))) or time.monotonic() > deadline:
+                return line
+            time.sleep(0.1)
+
     def ask(self, line: str, answer: str, timeout: float = 30.0) -> str:
         """Type a line and return the first screen line holding ``answer`` after it."""
         self.term.type(line)
-        screen = self.wait(answer, timeout)
-        start = screen.rfind("\n", 0, self.mark) + 1
-        end = screen.find("\n", self.mark)
-        return screen[start:end if end >= 0 else None]
+        self.wait(answer, timeout)
+        return self.whole_line(self.mark)
 
     def play_my_turn(self) -> str:
         """Wait for my turn, ask what I may play, play the first card offered (or ask East)."""
         self.wait("Sud (privé) : À vous.")
         self.term.type("coups")
-        screen = self.wait_any(["Vous pouvez jouer", "Rien à jouer"])
-        line = screen[self.mark - 1:].split("\n", 1)[0]
+        self.wait_any(["Vous pouvez jouer", "Rien à jouer"])
+        line = self.whole_line(self.mark - 1)
+        line = line[line.find("Vous pouvez jouer") if "Vous pouvez jouer" in line else line.find("Rien"):]
         offered = cards_in(line.split(":", 1)[-1]) if line.startswith("Vous pouvez") else []
         if not offered:
             self.term.type("demande Est")
