@@ -639,9 +639,8 @@ def _with_unit(state: SamuraiState, unit: Unit | None, remove: str | None = None
 
 
 # ---------------------------------------------------------------------- actions
-def _place(state: SamuraiState, seat: int, action: Mapping[str, Any], events: list[Event]) -> SamuraiState:
-    if state.phase != SETUP:
-        raise Rejected("setup_over")
+def _free_token(state: SamuraiState, seat: int, action: Mapping[str, Any]) -> tuple[str, str]:
+    """The token an action names (id and unit type): one of the seat's team, not on the board."""
     uid = action.get("unit")
     if not isinstance(uid, str) or uid not in data().tokens:
         raise Rejected("unknown_unit", unit=str(uid))
@@ -651,10 +650,17 @@ def _place(state: SamuraiState, seat: int, action: Mapping[str, Any], events: li
         raise Rejected("wrong_team_token", unit=uid, team=TEAMS[team])
     if uid in state.units:
         raise Rejected("unit_on_board", unit=uid, square=state.units[uid].square)
+    return uid, kind
+
+
+def _place(state: SamuraiState, seat: int, action: Mapping[str, Any], events: list[Event]) -> SamuraiState:
+    if state.phase != SETUP:
+        raise Rejected("setup_over")
+    uid, kind = _free_token(state, seat, action)
     if units_of(state, seat, kind):
         raise Rejected("already_placed", seat=seat, kind=kind)
     sq = _square(action, "at")
-    _deploy_square(state, team, sq, any_team=False)
+    _deploy_square(state, team_of(state, seat), sq, any_team=False)
     unit = Unit(uid, kind, seat, sq)
     hp = [list(h) for h in state.hp]
     hp[seat][TYPES.index(kind)] += data().units[kind].hp
@@ -799,21 +805,13 @@ def _remove(state: SamuraiState, seat: int, action: Mapping[str, Any], events: l
 
 def _recruit(state: SamuraiState, seat: int, action: Mapping[str, Any], events: list[Event]) -> SamuraiState:
     _start_action(state, seat)
-    uid = action.get("unit")
-    if not isinstance(uid, str) or uid not in data().tokens:
-        raise Rejected("unknown_unit", unit=str(uid))
-    kind, team_letter, _ = data().tokens[uid]
-    team = team_of(state, seat)
-    if team_letter != TEAMS[team]:
-        raise Rejected("wrong_team_token", unit=uid, team=TEAMS[team])
-    if uid in state.units:
-        raise Rejected("unit_on_board", unit=uid, square=state.units[uid].square)
+    uid, kind = _free_token(state, seat, action)
     utype = data().units[kind]
     missing = [r for r in utype.recipe if r not in access(state, seat)]
     if missing:
         raise Rejected("missing_resources", kind=kind, resources=missing)
     sq = _square(action, "at")
-    _deploy_square(state, team, sq, any_team=state.opts["recruit_square"] == "any_deploy")
+    _deploy_square(state, team_of(state, seat), sq, any_team=state.opts["recruit_square"] == "any_deploy")
     cp = _pay(state, seat, utype.cost)
     hp = [list(h) for h in state.hp]
     hp[seat][TYPES.index(kind)] += utype.hp
