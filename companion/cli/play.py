@@ -68,13 +68,12 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
                            decoder=decoder, speed=speed)
         if interactive:
             session.read_lines(sys.stdin)
-        if session.started:
-            pass
-        elif opts.setup and interactive:
-            session.say(opts.me, session.setup_text())
-            session.tell("setup_accept")
-        else:
-            session.post("start")
+        if not session.started:  # a resumed game has started already
+            if opts.setup and interactive:
+                session.say(opts.me, session.setup_text())
+                session.tell("setup_accept")
+            else:
+                session.post("start")
         session.run()
     except KeyboardInterrupt:
         session.tell("quit")

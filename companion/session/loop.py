@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import queue
 import random
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -300,7 +299,6 @@ class Session:
 
     def handle_line(self, line: str) -> None:
         assert self.match is not None
-        me = self.opts.me
         if not self.started:
             self.setup_line(line)
             return
@@ -336,8 +334,6 @@ class Session:
             self.tell("not_now")
             return
         handler(cmd)
-        if cmd.name not in ("yes", "no"):
-            _ = me
 
     def game_line(self, line: str) -> bool:
         """The game's own words ("archer de Nord en C4", "manque ISN"); True if they meant
@@ -712,6 +708,3 @@ def default_record_path(game: str) -> Path:
         path = folder / f"{game}-{stamp}-{n}.jsonl"
     return path
 
-
-def stdin_is_terminal() -> bool:
-    return sys.stdin.isatty()

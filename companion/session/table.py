@@ -256,8 +256,6 @@ class DojoTable(TableRules):
         return None
 
     def turn_text(self, state: State) -> str:
-        from companion.games.dojo_describe import offer_places
-
         if self.game.is_over(state):
             return self.book.text("session", "turn_over", {})
         view = self.game.public_view(state)
@@ -267,7 +265,6 @@ class DojoTable(TableRules):
             return self.book.render(Event("all", "training", {}))
         if view["phase"] == "trophy":
             return self.book.render(Event("all", "flip_trophy", {"seat": state.dealer}))
-        _ = offer_places
         return self.book.render(Event("all", "recruit", {"seat": state.dealer}))
 
     def hand_text(self, state: State, seat: int) -> str:
