@@ -831,17 +831,7 @@ def _act_activate(state: ShodanState, action: Mapping[str, Any]) -> tuple[Shodan
     else:
         pile = SEARCH_PILE[power]
         ci = PILES.index(pile)
-        if state.draw[ci] == 0:
-            raise Rejected("pile_empty", pile=pile)
-        if action.get("card") is not None:
-            found = _card(action)
-            if cards()[found].colour != pile or found not in unseen(state, pile):
-                raise Rejected("not_in_pile", card=found, pile=pile)
-            state = _give(state, seat, found)
-            events.append(Event(seat, "search_card", {"seat": seat, "card": found}))
-        else:
-            state = _give_unknown(state, seat, pile)
-        state = state._replace(draw=_with_seat(state.draw, ci, state.draw[ci] - 1))
+        state = _take_face_down(state, seat, ci, action, "search_card", events)
         events.insert(1, Event("all", "search", {"seat": seat, "pile": pile}))
         state = _check_last_round(state, seat, events)
     state = state._replace(phase="power" if state.power_draws else "bonus", places_left=1, may_discard=True)
@@ -864,6 +854,24 @@ def _set_notion(state: ShodanState, index: int, notion: str, used: bool) -> Shod
 
 
 # ---------------------------------------------------------------------- drawing
+def _take_face_down(state: ShodanState, seat: int, ci: int, action: Mapping[str, Any], private_key: str,
+                    events: list[Event]) -> ShodanState:
+    """A card off pile ``ci``'s face-down stack into ``seat``'s hand: named when the action
+    says which (told to the seat alone, under ``private_key``), else an unknown card."""
+    pile = PILES[ci]
+    if state.draw[ci] == 0:
+        raise Rejected("pile_empty", pile=pile)
+    if action.get("card") is not None:
+        card = _card(action)
+        if cards()[card].colour != pile or card not in unseen(state, pile):
+            raise Rejected("not_in_pile", card=card, pile=pile)
+        state = _give(state, seat, card)
+        events.append(Event(seat, private_key, {"seat": seat, "card": card}))
+    else:
+        state = _give_unknown(state, seat, pile)
+    return state._replace(draw=_with_seat(state.draw, ci, state.draw[ci] - 1))
+
+
 def _can_draw(state: ShodanState) -> bool:
     return any(state.draw) or any(state.face_up)
 
@@ -885,17 +893,7 @@ def _act_draw(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanStat
         state = _give(state, seat, card)
         events.append(Event("all", "take", {"seat": seat, "card": card}))
     else:
-        if state.draw[ci] == 0:
-            raise Rejected("pile_empty", pile=pile)
-        if action.get("card") is not None:
-            card = _card(action)
-            if cards()[card].colour != pile or card not in unseen(state, pile):
-                raise Rejected("not_in_pile", card=card, pile=pile)
-            state = _give(state, seat, card)
-            events.append(Event(seat, "drawn", {"seat": seat, "card": card}))
-        else:
-            state = _give_unknown(state, seat, pile)
-        state = state._replace(draw=_with_seat(state.draw, ci, state.draw[ci] - 1))
+        state = _take_face_down(state, seat, ci, action, "drawn", events)
         events.insert(0, Event("all", "draw", {"seat": seat, "pile": pile}))
         state = _check_last_round(state, seat, events)
     if state.phase == "draft":
