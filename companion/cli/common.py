@@ -41,6 +41,23 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def seats_or_exit(game: str, seats: int | None, lang: str) -> int:
+    """The seat count to play ``game`` with: the game's own default when none is given; a
+    count the game does not allow, or an unknown game, is one clear line and exit code 2."""
+    from companion.engine import Rejected, games, get_game
+    from companion.speech.phrasebook import Phrasebook
+
+    if game not in games():
+        raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
+    engine = get_game(game)
+    if seats is None:
+        return engine.default_seats
+    if seats not in engine.seat_counts:
+        rejected = Rejected("bad_seat_count", n=seats, allowed=list(engine.seat_counts))
+        raise fail(f"{game}: {Phrasebook(lang if lang in ('fr', 'en') else 'fr').reason(rejected)}")
+    return seats
+
+
 def deck_or_exit(game: str) -> Deck:
     """The game's deck, or a clear message and exit code 2."""
     if game not in available_games():

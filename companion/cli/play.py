@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import app, fail
+from companion.cli.common import app, fail, seats_or_exit
 from companion.config import ConfigError, load_config
 
 
@@ -101,17 +101,8 @@ def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> 
     raise fail(f"Unknown seat {word!r}.")
 
 
-def _check_game(game: str, seats: int) -> None:
-    from companion.engine import games, get_game
-
-    if game not in games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
-    if seats not in get_game(game).seat_counts:
-        allowed = ", ".join(str(n) for n in get_game(game).seat_counts)
-        raise fail(f"{game}: {seats} players is not possible ({allowed}).")
-
-
-Seats = Annotated[int, typer.Option("--seats", help="Number of players.")]
+Seats = Annotated[int | None, typer.Option("--seats", help="Number of players (default: the game's "
+                                           "usual count).")]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="fr or en (default: your configuration).")]
 TextOpt = Annotated[bool, typer.Option("--text", help="Print only: no built-in speech.")]
 RecordOpt = Annotated[Path | None, typer.Option("--record", help="Write the game record here "
@@ -129,7 +120,7 @@ def play(
                                                 "images.")] = None,
     synthetic: Annotated[bool, typer.Option("--synthetic", help="No camera: a synthetic table plays the "
                                             "other seats; you name the cards you play.")] = False,
-    seats: Seats = 4,
+    seats: Seats = None,
     me: Annotated[str | None, typer.Option("--me", help="Your seat: a name or a number (default: the "
                                            "first).")] = None,
     lang: LangOpt = None,
@@ -160,7 +151,7 @@ def play(
         except RecordError as err:
             raise fail(str(err), 1) from None
         game, seats = header.game, header.seats
-    _check_game(game, seats)
+    seats = seats_or_exit(game, seats, lang)
     sources = [x for x in (camera, url, video, images) if x is not None]
     if len(sources) + synthetic > 1:
         raise fail("Choose one of --camera, --url, --video, --images or --synthetic.")
@@ -186,7 +177,7 @@ def play(
 @app.command()
 def demo(
     game: Annotated[str, typer.Argument(help="The game to show.")] = "tatsu",
-    seats: Seats = 4,
+    seats: Seats = None,
     lang: LangOpt = None,
     text: TextOpt = False,
     fast: Annotated[bool, typer.Option("--fast", help="No pauses between moves.")] = False,
@@ -205,7 +196,7 @@ def demo(
     except ConfigError as err:
         raise fail(f"Configuration: {err}") from None
     lang = lang or config.lang
-    _check_game(game, seats)
+    seats = seats_or_exit(game, seats, lang)
     _check_record(record)
     from companion.engine import get_game
 

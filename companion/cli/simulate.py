@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import Lang, app, fail
+from companion.cli.common import Lang, app, fail, seats_or_exit
 from companion.cli.replay import event_line, phrasebook_for
 from companion.engine import games, get_game
 from companion.engine.simulate import random_match
@@ -28,12 +28,9 @@ def simulate(
     """Play a whole random game through the rules engine and print what would be announced."""
     if lang not in LANGS:
         raise fail(f"Unknown language {lang!r}: {', '.join(LANGS)}.")
-    if game not in games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
-    if players is None:
+    if players is None and game in games():
         players = max(get_game(game).seat_counts)
-    if players not in get_game(game).seat_counts:
-        raise fail(f"{game}: {players} players is not possible.")
+    players = seats_or_exit(game, players, lang)
     match = random_match(game, players, seed)
     book = phrasebook_for(match, lang)
     for event in match.events:

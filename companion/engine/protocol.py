@@ -57,6 +57,7 @@ class Game:
 
     name: str = ""
     seat_counts: tuple[int, ...] = ()
+    default_seats: int = 0  # the seat count `play` and `demo` start with: the game's commonest
     options: tuple[Option, ...] = ()
     # Options a simulated table (random play: demos, tests) adds so that its games end;
     # never the defaults people play with.

@@ -277,6 +277,7 @@ class Dojo(Game):
 
     name = "dojo"
     seat_counts = (3, 4, 5)
+    default_seats = 4
     options = OPTIONS
 
     def seat_keys(self, seats: int) -> list[str]:

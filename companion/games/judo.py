@@ -185,6 +185,7 @@ class Judo(Game):
 
     name = "judo"
     seat_counts = (2,)
+    default_seats = 2
     options = OPTIONS
     # random play almost never throws (about once in 1,800 actions): simulated combats end on
     # time, as in a real judo contest; people play the digest's ippon-only default

@@ -453,6 +453,7 @@ class Samurai(Game):
 
     name = "samurai"
     seat_counts = (2, 3, 4, 5, 6)
+    default_seats = 4  # two teams of two: the text's 3-4 player row (30 command points a team)
     options = OPTIONS
 
     def default_option(self, name: str, seats: int) -> Any:

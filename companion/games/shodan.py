@@ -208,6 +208,7 @@ class Shodan(Game):
 
     name = "shodan"
     seat_counts = (2, 3, 4)
+    default_seats = 3  # the text says 2 to 4; three is the middle, and a jury for a table of friends
     options = OPTIONS
 
     def seat_keys(self, seats: int) -> list[str]:

@@ -136,6 +136,7 @@ class Tatsu(Game):
 
     name = "tatsu"
     seat_counts = (2, 3, 4)
+    default_seats = 4
     options = OPTIONS
 
     def default_option(self, name: str, seats: int) -> Any:

@@ -5,6 +5,7 @@ Phrases are data: `phrases/<lang>/common.toml` (shared keys, rejection reasons) 
 typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
+- `either`: numbers as alternatives ("2, 3 ou 4");
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
 - `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
@@ -66,6 +67,8 @@ class _Formatter(string.Formatter):
         if kind == "numbered":  # a hand read with the numbers a player types to pick a card
             sep = book.section("words").get("card_sep", ", ")
             return sep.join(f"{i} : {book.card_name(c)}" for i, c in enumerate(value, start=1))
+        if kind == "either":  # alternatives: "2, 3 ou 4"
+            return book.join([str(v) for v in value], or_word=True)
         if kind == "cells":
             empty = book.section("words").get("empty", "-")
             return book.section("words").get("card_sep", ", ").join(
@@ -125,11 +128,13 @@ class Phrasebook:
             return self.deck.card(card).name(self.lang)
         return str(card)
 
-    def join(self, items: Sequence[str], sep: str = ", ") -> str:
-        """Items as a spoken list: "a, b and c" (card names, which hold commas, use "; ")."""
+    def join(self, items: Sequence[str], sep: str = ", ", *, or_word: bool = False) -> str:
+        """Items as a spoken list: "a, b and c" (card names, which hold commas, use "; ");
+        with ``or_word``, alternatives: "a, b or c"."""
         if len(items) <= 1:
             return "".join(items)
-        return sep.join(items[:-1]) + f" {self.section('words').get('and', 'and')} " + items[-1]
+        last = self.section("words").get("or" if or_word else "and", "or" if or_word else "and")
+        return sep.join(items[:-1]) + f" {last} " + items[-1]
 
     def singular(self, number: Any) -> bool:
         """French uses the singular for 0 and 1; English for 1 only."""

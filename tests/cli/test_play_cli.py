@@ -1,10 +1,14 @@
 """`companion play` and `companion demo` refuse bad starts with one clear line, changing nothing."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from companion.cli import app
+from companion.engine import games, get_game
 
 runner = CliRunner()
 
@@ -22,7 +26,9 @@ def test_an_existing_record_is_never_overwritten(tmp_path: Path) -> None:
 def test_bad_starts_say_why(tmp_path: Path) -> None:
     cases = [
         (["play", "chess", "--synthetic"], 2, "Unknown game"),
-        (["play", "tatsu", "--seats", "7", "--synthetic"], 2, "not possible"),
+        (["play", "tatsu", "--seats", "7", "--synthetic", "--lang", "en"], 2, "this game is for 2, 3 or 4"),
+        (["play", "judo", "--seats", "4", "--synthetic", "--lang", "fr"], 2, "ce jeu se joue à 2."),
+        (["demo", "samurai", "--seats", "7", "--lang", "fr"], 2, "2, 3, 4, 5 ou 6"),
         (["play", "tatsu", "--video", str(tmp_path / "none.mp4")], 1, "no such file"),
         (["play", "tatsu", "--synthetic", "--camera", "0"], 2, "Choose one"),
         (["play", "tatsu", "--resume", str(tmp_path / "none.jsonl")], 1, "none.jsonl"),
@@ -33,3 +39,17 @@ def test_bad_starts_say_why(tmp_path: Path) -> None:
         assert result.exit_code == code, (args, result.output)
         assert text in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_each_game_starts_with_its_own_seat_count_as_typed(tmp_path: Path) -> None:
+    """`companion play GAME` with no --seats: the set-up the player hears names the game's own
+    count (a real process, the player quits at the set-up prompt)."""
+    companion = str(Path(sys.executable).with_name("companion"))
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1"}
+    for game in games():
+        seats = get_game(game).default_seats
+        assert seats in get_game(game).seat_counts
+        done = subprocess.run([companion, "play", game, "--synthetic", "--text", "--lang", "en"],
+                              input="quit\n", capture_output=True, text=True, timeout=120, env=env)
+        assert done.returncode == 0, (game, done.stderr)
+        assert f"{seats} players" in done.stdout.splitlines()[0], (game, done.stdout)
