@@ -9,8 +9,9 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import app, fail, seats_or_exit
+from companion.cli.common import GameArg, app, fail, package_or_exit, seats_or_exit
 from companion.config import ConfigError, load_config
+from companion.engine import GamePackage
 
 
 def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
@@ -101,6 +102,14 @@ def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> 
     raise fail(f"Unknown seat {word!r}.")
 
 
+def _with_target(package: GamePackage, options: dict[str, Any], target: int | None) -> dict[str, Any]:
+    """The options with ``--target`` set, in the game's own option; a game without one refuses it
+    (the rules say so, with the reason a player reads)."""
+    if target is not None:
+        options[package.rules.target_option or "target"] = target
+    return options
+
+
 Seats = Annotated[int | None, typer.Option("--seats", help="Number of players (default: the game's "
                                            "usual count).")]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="fr or en (default: your configuration).")]
@@ -112,7 +121,7 @@ DecoderOpt = Annotated[str, typer.Option("--decoder", help="QR decoder: zxing or
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game: tatsu, dojo, ...")] = "tatsu",
+    game: Annotated[str | None, typer.Argument(help=GameArg + " Default: the featured game.")] = None,
     camera: Annotated[int | None, typer.Option("--camera", help="Webcam number (0 is the first).")] = None,
     url: Annotated[str | None, typer.Option("--url", help="A network camera stream (a phone).")] = None,
     video: Annotated[Path | None, typer.Option("--video", help="Read the table from a video file.")] = None,
@@ -151,6 +160,8 @@ def play(
         except RecordError as err:
             raise fail(str(err), 1) from None
         game, seats = header.game, header.seats
+    package = package_or_exit(game)
+    game = package.name
     seats = seats_or_exit(game, seats, lang)
     sources = [x for x in (camera, url, video, images) if x is not None]
     if len(sources) + synthetic > 1:
@@ -161,9 +172,7 @@ def play(
     if resume is None:
         _check_record(record)
     my_seat = _seat_number(game, seats, me, lang)
-    options: dict[str, Any] = {}
-    if target is not None:
-        options["target"] = target
+    options = _with_target(package, {}, target)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
@@ -176,7 +185,7 @@ def play(
 
 @app.command()
 def demo(
-    game: Annotated[str, typer.Argument(help="The game to show.")] = "tatsu",
+    game: Annotated[str | None, typer.Argument(help=GameArg + " Default: the featured game.")] = None,
     seats: Seats = None,
     lang: LangOpt = None,
     text: TextOpt = False,
@@ -196,13 +205,11 @@ def demo(
     except ConfigError as err:
         raise fail(f"Configuration: {err}") from None
     lang = lang or config.lang
+    package = package_or_exit(game)
+    game = package.name
     seats = seats_or_exit(game, seats, lang)
     _check_record(record)
-    from companion.engine import get_game
-
-    options: dict[str, Any] = dict(get_game(game).simulation_options)  # random players must finish
-    if target is not None:
-        options["target"] = target
+    options = _with_target(package, dict(package.rules.simulation_options), target)  # bots must finish
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from card_codes import Label, available_games, try_decode
-from companion.cli.common import Lang, app, fail
+from card_codes import Label, try_decode
+from companion.cli.common import Lang, app, fail, package_or_exit
 
 PROGRESS_EVERY = 100  # video frames between two progress lines on stderr
 
@@ -71,8 +71,8 @@ def scan(
     from companion.vision.decoders import DecoderError, make_decoder
     from companion.vision.frames import SourceError
 
-    if game is not None and game not in available_games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(available_games())}.")
+    if game is not None:
+        package_or_exit(game)
     try:
         dec = make_decoder(decoder, still=True)
     except DecoderError as err:

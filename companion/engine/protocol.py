@@ -12,12 +12,30 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 Seat = int
 Audience = Literal["all"] | int
 Action = Mapping[str, Any]
 State = Any
+
+# Rejection codes the engine's own machinery raises, for every game (the phrasebook's
+# common reasons); each game adds its own closed set (`Game.rejections`).
+COMMON_REJECTIONS = frozenset({
+    "bad_action", "unknown_action", "game_over", "nothing_to_undo", "bad_seat", "bad_seat_count",
+    "bad_option", "bad_option_value", "unknown_card", "already_played", "not_turn", "card_not_now",
+    "not_now", "ambiguous", "rules_version",
+})
+
+
+class SharedView(TypedDict, total=False):
+    """The view keys the generic table rules read, when a game's view has them (a game's
+    own table rules may read anything of its own views instead)."""
+
+    turn: int | None  # the seat expected to act (or in front of which the next card goes)
+    actor: int | None  # the person who decides, when it is not `turn` (Tatsu's Ghost)
+    hand: list[str] | None  # private view: the seat's known cards (None: not registered)
+    out: list[str]  # public view: cards not seen yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +80,18 @@ class Game:
     # Options a simulated table (random play: demos, tests) adds so that its games end;
     # never the defaults people play with.
     simulation_options: Mapping[str, Any] = MappingProxyType({})
+    # The rules' version, written in every record's header: a record made under other rules
+    # of the game is refused before its first action (records without one are version 1).
+    rules_version: int = 1
+    # Options with a meaning outside the rules: the one seeding the state's randomness (a
+    # simulated game sets it from its own seed), the one `--target` sets, the one the set-up
+    # dialogue's "donneur Est" sets. None: the game has no such option.
+    seed_option: str | None = None
+    target_option: str | None = None
+    dealer_option: str = "dealer"
+    # The closed set of rejection codes this game's rules raise (beyond COMMON_REJECTIONS);
+    # each has a phrase in every language (the conformance test checks both).
+    rejections: frozenset[str] = frozenset()
 
     def resolve_options(self, seats: int, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults completed by `given`; unknown names or choices are Rejected."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.engine.discovery import get_game
 from companion.engine.match import Match
-from companion.engine.registry import get_game
 
 
 def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
@@ -36,7 +36,9 @@ def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_00
     rng = random.Random(seed)
     game = get_game(game_name)
     given = {**game.simulation_options, **(options or {})}
-    match = Match.new(game, seats, {"seed": seed, **given} if _has_seed(game) else given)
+    if game.seed_option is not None:
+        given = {game.seed_option: seed, **given}
+    match = Match.new(game, seats, given)
     done = 0
     while done < max_actions and not game.is_over(match.state):
         actions = random_actions(match, rng)
@@ -47,6 +49,3 @@ def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_00
         done += len(actions)
     return match
 
-
-def _has_seed(game: Any) -> bool:
-    return any(o.name == "seed" for o in game.options)

@@ -33,11 +33,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from card_codes import load_deck
-from companion.engine import Event, Game, Option, Rejected, register
+from companion.engine import Event, Game, GamePackage, Option, Rejected, register
 
 ROUNDS = 12
 ROWS, COLS = 3, 4
@@ -279,6 +280,7 @@ class Dojo(Game):
     seat_counts = (3, 4, 5)
     default_seats = 4
     options = OPTIONS
+    dealer_option = "first_dealer"
 
     def seat_keys(self, seats: int) -> list[str]:
         return list(SEAT_KEYS.get(seats, SEAT_KEYS[5]))
@@ -658,4 +660,5 @@ def _place(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list
 HANDLERS = {"trophy": _trophy, "give": _give, "challenge": _challenge, "pass": _pass, "swap": _swap,
             "place": _place}
 
-GAME = register(Dojo())
+GAME = Dojo()
+register(GamePackage(GAME, Path(__file__).parent))

@@ -47,7 +47,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from card_codes import load_deck
-from companion.engine import Event, Game, Option, Rejected, register
+from companion.engine import Event, Game, GamePackage, Option, Rejected, register
 
 RULES_FILE = Path(__file__).with_name("judo_rules.toml")
 SEATS = 2
@@ -187,6 +187,7 @@ class Judo(Game):
     seat_counts = (2,)
     default_seats = 2
     options = OPTIONS
+    seed_option = "seed"
     # random play almost never throws (about once in 1,800 actions): simulated combats end on
     # time, as in a real judo contest; people play the digest's ippon-only default
     simulation_options = MappingProxyType({"time_limit": 20})
@@ -864,4 +865,5 @@ def _lack_params(throw: str, item: dict[str, Any]) -> dict[str, Any]:
     return {"card": throw, **{k: v for k, v in item.items() if k != "what"}}
 
 
-GAME = register(Judo())
+GAME = Judo()
+register(GamePackage(GAME, Path(__file__).parent))

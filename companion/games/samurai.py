@@ -55,7 +55,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from card_codes import load_deck
-from companion.engine import Event, Game, Option, Rejected, register
+from companion.engine import Event, Game, GamePackage, Option, Rejected, register
 
 BOARD_FILE = Path(__file__).parent / "samurai_board.toml"
 TEAMS = ("Y", "R")
@@ -455,6 +455,8 @@ class Samurai(Game):
     seat_counts = (2, 3, 4, 5, 6)
     default_seats = 4  # two teams of two: the text's 3-4 player row (30 command points a team)
     options = OPTIONS
+    seed_option = "seed"
+    target_option = "target"
 
     def default_option(self, name: str, seats: int) -> Any:
         if name == "teams":
@@ -1144,4 +1146,5 @@ def _legal_marks(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
             if board.cell(u.square).resource and seat not in state.markers.get(u.square, frozenset())]
 
 
-GAME = register(Samurai())
+GAME = Samurai()
+register(GamePackage(GAME, Path(__file__).parent))

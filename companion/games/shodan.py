@@ -43,11 +43,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from card_codes import load_deck
-from companion.engine import Event, Game, Option, Rejected, register
+from companion.engine import Event, Game, GamePackage, Option, Rejected, register
 
 PILES = ("BLUE", "RED", "GREEN", "YELLOW", "LIGHTGREEN")
 HAND_SIZE = 5
@@ -210,6 +211,7 @@ class Shodan(Game):
     seat_counts = (2, 3, 4)
     default_seats = 3  # the text says 2 to 4; three is the middle, and a jury for a table of friends
     options = OPTIONS
+    seed_option = "seed"
 
     def seat_keys(self, seats: int) -> list[str]:
         return ["north", "south"] if seats == 2 else super().seat_keys(seats)
@@ -1146,4 +1148,5 @@ def _main_choices(state: ShodanState, seat: int, include_close: bool) -> list[di
     return out
 
 
-GAME = register(Shodan())
+GAME = Shodan()
+register(GamePackage(GAME, Path(__file__).parent))

@@ -30,11 +30,12 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from card_codes import load_deck
-from companion.engine import Event, Game, Option, Rejected, register
+from companion.engine import Event, Game, GamePackage, Option, Rejected, register
 
 YELLOW, RED = "Y", "R"
 CLANS = (YELLOW, RED)
@@ -138,6 +139,8 @@ class Tatsu(Game):
     seat_counts = (2, 3, 4)
     default_seats = 4
     options = OPTIONS
+    seed_option = "seed"
+    target_option = "target"
 
     def default_option(self, name: str, seats: int) -> Any:
         if name == "yellow":
@@ -741,4 +744,5 @@ def _hand_summary(state: TatsuState, seat: int) -> dict[str, Any]:
     return out
 
 
-GAME = register(Tatsu())
+GAME = Tatsu()
+register(GamePackage(GAME, Path(__file__).parent, featured=True))
