@@ -164,7 +164,7 @@ class TatsuTable(TableRules):
     """Tatsu: a card seen goes in front of the seat whose turn it is."""
 
     def default_card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | None:
-        from companion.games.tatsu import turn_seat
+        from companion.games.tatsu.state import turn_seat
 
         front = turn_seat(state)
         if front is None:
@@ -175,7 +175,7 @@ class TatsuTable(TableRules):
         return action
 
     def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Waiting:
-        from companion.games.tatsu import turn_seat
+        from companion.games.tatsu.state import turn_seat
 
         over = self.game.is_over(state)
         if hints.zone_seat is not None and hints.zone_seat != turn_seat(state) and not over:
@@ -187,12 +187,12 @@ class TatsuTable(TableRules):
         return action
 
     def actor(self, state: State) -> int | None:
-        from companion.games.tatsu import actor
+        from companion.games.tatsu.state import actor
 
         return actor(state)
 
     def turn_text(self, state: State) -> str:
-        from companion.games.tatsu import actor, turn_seat
+        from companion.games.tatsu.state import actor, turn_seat
 
         if self.game.is_over(state):
             return self.book.text("session", "turn_over", {})
@@ -229,7 +229,7 @@ class TatsuTable(TableRules):
         return self.book.text("session", "scores", {"text": text})
 
     def legal_text(self, state: State, seat: int) -> str:
-        from companion.games.tatsu import actor
+        from companion.games.tatsu.state import actor
 
         if actor(state) != seat:
             return self.turn_text(state)

@@ -1,7 +1,7 @@
 """Phrasebooks: engine events and rejections turned into short sentences.
 
-Phrases are data: `phrases/<lang>/common.toml` (shared keys, rejection reasons) and
-`phrases/<lang>/<game>.toml` (the game's keys, which win over common ones). Templates use
+Phrases are data: `phrases/<lang>/common.toml` here (shared keys, rejection reasons) and
+each game package's `phrases/<lang>.toml` (the game's keys, which win over common ones). Templates use
 typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from card_codes import Deck, DeckError, load_deck
+from companion.engine.discovery import get_package
 
 PHRASES_DIR = Path(__file__).parent / "phrases"
 LANGS = ("fr", "en")
@@ -32,19 +33,27 @@ DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
 
 
 @cache
-def _table(lang: str, name: str) -> dict[str, Any]:
-    path = PHRASES_DIR / lang / f"{name}.toml"
+def _table(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+def _game_file(lang: str, game: str) -> Path | None:
+    """The game package's phrase file for ``lang`` (None for a name no package has)."""
+    try:
+        return get_package(game).folder / "phrases" / f"{lang}.toml"
+    except KeyError:
+        return None
+
+
 def _merged(lang: str, game: str | None) -> dict[str, dict[str, Any]]:
+    files = [PHRASES_DIR / lang / "common.toml"]
+    if game is not None and (found := _game_file(lang, game)) is not None:
+        files.append(found if found.is_file() else PHRASES_DIR / lang / f"{game}.toml")
     out: dict[str, dict[str, Any]] = {}
-    for name in ("common", game):
-        if name is None:
-            continue
-        for section, entries in _table(lang, name).items():
+    for path in files:
+        for section, entries in _table(path).items():
             out.setdefault(section, {}).update(entries)
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Event, Match, get_game
-from companion.games.tatsu import turn_seat
+from companion.games.tatsu.state import turn_seat
 
 TATSU = get_game("tatsu")
 

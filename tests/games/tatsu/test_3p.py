@@ -4,8 +4,8 @@
 import pytest
 
 from companion.engine import Rejected
-from companion.games.tatsu import GHOST, actor, red_human, turn_seat
-from tests.games.tatsu_helpers import ROUND_A, TATSU, first, new, play, trick
+from companion.games.tatsu.state import GHOST, actor, red_human, turn_seat
+from tests.games.tatsu.helpers import ROUND_A, TATSU, first, new, play, trick
 
 GHOST_HAND = ["Y-P6-V1", "Y-X1", "R-F", "R-P2-V1", "R-P3-V1", "Y-P1-V3", "R-X2"]
 

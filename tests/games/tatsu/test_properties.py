@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from card_codes import load_deck
 from companion.engine import Match
-from companion.games.tatsu import GHOST, TatsuState, cards
-from tests.games.tatsu_helpers import TATSU
+from companion.games.tatsu.state import GHOST, TatsuState, cards
+from tests.games.tatsu.helpers import TATSU
 
 DECK = set(load_deck("tatsu").ids())
 

@@ -4,8 +4,8 @@
 import pytest
 
 from companion.engine import Rejected
-from companion.games.tatsu import turn_seat
-from tests.games.tatsu_helpers import ROUND_A, TATSU, first, keys, new, play, trick
+from companion.games.tatsu.state import turn_seat
+from tests.games.tatsu.helpers import ROUND_A, TATSU, first, keys, new, play, trick
 
 
 def test_highest_power_wins_the_trick_and_leads_next() -> None:

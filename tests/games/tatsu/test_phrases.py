@@ -10,8 +10,9 @@ import pytest
 from companion.engine import Event, Rejected
 from companion.speech.phrasebook import Phrasebook
 
-ROOT = Path(__file__).parents[2] / "companion"
-SOURCES = [ROOT / "games" / "tatsu.py", ROOT / "engine" / "match.py", ROOT / "engine" / "protocol.py"]
+ROOT = Path(__file__).parents[3] / "companion"
+SOURCES = [*sorted((ROOT / "games" / "tatsu").glob("*.py")), ROOT / "engine" / "match.py",
+           ROOT / "engine" / "protocol.py"]
 
 
 def _found(pattern: str) -> set[str]:

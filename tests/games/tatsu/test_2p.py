@@ -5,7 +5,7 @@ import random
 import pytest
 
 from companion.engine import Rejected
-from tests.games.tatsu_helpers import TATSU, first, keys, new, play
+from tests.games.tatsu.helpers import TATSU, first, keys, new, play
 
 # North (yellow): 3 yellow + 4 red face up, 4 yellow + 3 red face down.
 NORTH_UP = ["Y-P6-V1", "Y-P5-V1", "Y-P4-V1", "R-P6-V1", "R-P5-V1", "R-P4-V1", "R-P3-V1"]
