@@ -22,7 +22,7 @@ def _trophy_points(values: list[str], book: Phrasebook) -> tuple[list[str], int]
     """Trophy ids and the points they make; each value is a trophy id, code, or points."""
     from card_codes import load_deck
     from companion.engine import Rejected
-    from companion.games.dojo import trophies
+    from companion.games.dojo.state import trophies
 
     deck = load_deck("dojo")
     cards: list[str] = []
@@ -61,8 +61,9 @@ def score(
         raise fail(f"Scoring from a photo: {', '.join(SCORABLE)} only, not {game!r}.")
     from card_codes import Label, try_decode
     from companion.engine import Event, Rejected
-    from companion.games.dojo import score_cells, tatamis
-    from companion.games.dojo_describe import breakdown_events, grid_events
+    from companion.games.dojo.describe import breakdown_events, grid_events
+    from companion.games.dojo.scoring import score_cells
+    from companion.games.dojo.state import tatamis
     from companion.vision import make_decoder, read_grid
     from companion.vision.frames import read_image
 

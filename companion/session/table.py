@@ -274,7 +274,7 @@ class DojoTable(TableRules):
         return self.book.render(Event(seat, "dojo_hand", {"card": tatami}))
 
     def describe(self, state: State, seat: int, viewer: int) -> str:
-        from companion.games.dojo_describe import describe
+        from companion.games.dojo.describe import describe
 
         return " ".join(self.book.render(e) for e in describe(state, seat, viewer))
 
@@ -289,7 +289,7 @@ class DojoTable(TableRules):
         return self.book.text("session", "scores", {"text": text})
 
     def legal_text(self, state: State, seat: int) -> str:
-        from companion.games.dojo_describe import offer_places
+        from companion.games.dojo.describe import offer_places
 
         if self.game.public_view(state)["phase"] == "training" and state.pending[seat] is not None:
             return " ".join(self.book.render(e) for e in offer_places(state, seat))
@@ -297,8 +297,8 @@ class DojoTable(TableRules):
 
     def place_action(self, state: State, seat: int, words: str) -> dict[str, Any]:
         """A placement from words: "0 1", "gauche de renard jaune", "under 1 1"..."""
-        from companion.games.dojo_describe import cells_of
-        from companion.games.dojo_places import parse_place
+        from companion.games.dojo.describe import cells_of
+        from companion.games.dojo.places import parse_place
 
         cells = cells_of(state, seat)
         if not cells and not words.strip():  # the first tatami needs no words: it is the 0,0 place

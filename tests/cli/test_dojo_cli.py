@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 
 from card_codes import load_deck
 from companion.cli import app
+from tests.golden import record
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
-RECORD = DATA / "dojo_game.jsonl"
+RECORD = record("dojo", "game")
 # The record's dojos, row-major (3 players, 12 rounds): hand-computed scores
 # North: rows 10 + 6 + 3, column 0 white (1), Sumo trophy (2) = 22
 # East: four raccoons 10, one of each 1, three monkeys 6, column 0 white (1), Judo (1) = 19

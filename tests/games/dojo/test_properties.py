@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from card_codes import load_deck
 from companion.engine import Match
 from companion.engine.simulate import random_actions
-from companion.games.dojo import DojoState
-from tests.games.dojo_helpers import DOJO
+from companion.games.dojo.state import DojoState
+from tests.games.dojo.helpers import DOJO
 
 DECK = load_deck("dojo")
 TATAMI = {c.id: (c["disciple"], c["belt"]) for c in DECK if c.kind == "tatami"}

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.engine import Event
-from companion.games.dojo import Breakdown, Cell, DojoState, breakdown
-from companion.games.dojo_places import places
+from companion.games.dojo.places import places
+from companion.games.dojo.scoring import Breakdown, breakdown
+from companion.games.dojo.state import Cell, DojoState
 
 
 def cells_of(state: DojoState, seat: int) -> dict[Cell, str]:

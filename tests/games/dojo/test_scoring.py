@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.dojo import score_cells
+from companion.games.dojo.scoring import score_cells
 
 
 def grid(rows: list[list[str]]) -> dict[tuple[int, int], str]:

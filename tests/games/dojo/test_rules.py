@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.engine import Event
-from companion.games.dojo import tatamis
-from tests.games.dojo_helpers import keys, new, recruit, refused
+from companion.games.dojo.state import tatamis
+from tests.games.dojo.helpers import keys, new, recruit, refused
 
 R1 = {1: "FOX-2-1", 2: "BEAR-3-1", 0: "CRANE-2-1"}  # North (0) deals and keeps the crane
 
@@ -135,7 +135,7 @@ def test_placement_keeps_the_dojo_within_three_rows_and_four_columns() -> None:
 
 
 def test_the_free_orientation_allows_four_rows_of_three() -> None:
-    from companion.games.dojo import box_fits, legal_cells
+    from companion.games.dojo.scoring import box_fits, legal_cells
 
     tall = [(r, c) for r in range(3) for c in range(3)]
     assert (3, 0) not in legal_cells(tall)
@@ -178,7 +178,7 @@ def test_bad_options_are_refused() -> None:
 
 def test_random_games_with_the_free_orientation_end_with_twelve_tatamis_three_by_four_either_way() -> None:
     from companion.engine.simulate import random_match
-    from companion.games.dojo import breakdown
+    from companion.games.dojo.scoring import breakdown
 
     shapes = set()
     for seed in range(6):
@@ -217,7 +217,7 @@ def test_counterclockwise_deal_and_no_swap_options() -> None:
 
 
 def test_with_no_trophy_left_challenges_go_on_or_stop_by_the_option() -> None:
-    from companion.games.dojo import trophies
+    from companion.games.dojo.state import trophies
 
     for option, expected in (("challenges", "ask"), ("none", "training")):
         m = new(3, empty_pile=option)
@@ -228,13 +228,13 @@ def test_with_no_trophy_left_challenges_go_on_or_stop_by_the_option() -> None:
 
 
 def test_equal_totals_go_to_more_trophies_or_are_shared() -> None:
-    from companion.games import dojo
+    from companion.games.dojo import rounds
 
     m = new(3)
     recruit(m, R1, "TROPHY-01")
     for seat in range(3):
         m.apply({"type": "place", "seat": seat})  # three single tatamis: 1 point each
     tied = m.state._replace(won=(("TROPHY-05",), ("TROPHY-06",), ("TROPHY-03", "TROPHY-04")))  # 3 points each
-    assert dojo._end_game(tied, []).winners == (2,)
+    assert rounds._end_game(tied, []).winners == (2,)
     shared = tied._replace(opts={**tied.opts, "tie_break": "shared"})
-    assert dojo._end_game(shared, []).winners == (0, 1, 2)
+    assert rounds._end_game(shared, []).winners == (0, 1, 2)

@@ -3,7 +3,7 @@ what a player types or says ("pose 0 1", "gauche de renard jaune", "under 0 0").
 
 Coordinates are those of the record (DESIGN §5): the owner's first tatami is (0, 0),
 rows grow downwards, columns to the right, either may be negative. Everything here is
-pure; the words live in `dojo_words.toml`.
+pure; the words live in `words.toml`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from typing import Any
 
 from card_codes import load_deck
 from companion.engine import Rejected
-from companion.games.dojo import Cell, legal_cells, tatamis
+from companion.games.dojo.scoring import legal_cells
+from companion.games.dojo.state import Cell, tatamis
 
-WORDS_FILE = Path(__file__).with_name("dojo_words.toml")
+WORDS_FILE = Path(__file__).with_name("words.toml")
 # where the new tatami goes, seen from the card it is named against
 OFFSETS: dict[str, Cell] = {"left": (0, -1), "right": (0, 1), "under": (1, 0), "above": (-1, 0)}
 SIDE_ORDER = ("left", "right", "above", "under")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Rejected
-from companion.games.dojo_describe import describe, offer_places, score_events
-from companion.games.dojo_places import Place, parse_place, places
+from companion.games.dojo.describe import describe, offer_places, score_events
+from companion.games.dojo.places import Place, parse_place, places
 from companion.speech.phrasebook import Phrasebook
-from tests.games.dojo_helpers import new, recruit
+from tests.games.dojo.helpers import new, recruit
 
 # (0, 0) yellow fox, (0, 1) blue bear, (1, 1) yellow crane; (0, -1) black monkey
 CELLS = {(0, 0): "FOX-2-1", (0, 1): "BEAR-4-1", (1, 1): "CRANE-2-1", (0, -1): "MONKEY-5-1"}

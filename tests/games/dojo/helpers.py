@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.engine import Event, Match, Rejected, get_game
-from companion.games.dojo import DojoState
+from companion.games.dojo.state import DojoState
 
 DOJO = get_game("dojo")
 

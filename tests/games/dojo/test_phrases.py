@@ -10,8 +10,8 @@ import pytest
 from companion.engine import Event
 from companion.speech.phrasebook import Phrasebook
 
-ROOT = Path(__file__).parents[2] / "companion"
-SOURCES = [ROOT / "games" / f"{name}.py" for name in ("dojo", "dojo_places", "dojo_describe")]
+ROOT = Path(__file__).parents[3] / "companion"
+SOURCES = sorted((ROOT / "games" / "dojo").glob("*.py"))
 SOURCES.append(ROOT / "cli" / "score.py")
 
 
