@@ -86,7 +86,7 @@ class JudoTable(_GameTable):
         return self.book.card_name(card) if card else self.session("judo_no_grip")
 
     def scores_text(self, state: State) -> str:
-        from companion.games.judo import _score_params
+        from companion.games.judo.state import score_params as _score_params
 
         combat = self.book.render(Event("all", "combat_score", _score_params(state)))
         tai = self.book.render(Event("all", "tai", {"s0": 0, "s1": 1, "t0": state.tai[0],
@@ -94,7 +94,7 @@ class JudoTable(_GameTable):
         return f"{combat} {tai}"
 
     def legal_text(self, state: State, seat: int) -> str:
-        from companion.games.judo import query_events
+        from companion.games.judo.queries import query_events
 
         if state.over or state.turn != seat:
             return self.turn_text(state)
@@ -113,7 +113,7 @@ class JudoTable(_GameTable):
         return " ".join(parts)
 
     def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Waiting:
-        from companion.games.judo import cards
+        from companion.games.judo.state import cards
 
         if state.over:
             raise Rejected("game_over")
@@ -145,7 +145,9 @@ class JudoTable(_GameTable):
 
     def parse_line(self, state: State, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | None:
-        from companion.games import judo, judo_words
+        from companion.games.judo import queries as judo
+        from companion.games.judo import state as judo_state
+        from companion.games.judo import words as judo_words
 
         command = judo_words.parse(line)
         first, _, rest = line.strip().partition(" ")
@@ -168,7 +170,7 @@ class JudoTable(_GameTable):
                 return {"type": "discard", "seat": seat, "card": card}
             if command.name == "throw":
                 return self._throw(state, seat, card, None)
-        info = judo.cards()
+        info = judo_state.cards()
         if card is not None and info[card].kind == "grip":
             hand = judo_words.hand(line)
             if hand is not None:

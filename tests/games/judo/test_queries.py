@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.games.judo import lacks, query_events, throwable
+from companion.games.judo.queries import lacks, query_events, throwable
 from companion.speech.phrasebook import Phrasebook
-from tests.games.judo_helpers import JUDO, NORTH, SOUTH, arrange, match_from
+from tests.games.judo.helpers import JUDO, NORTH, SOUTH, arrange, match_from
 
 ISN_COMBO = ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"]
 FR = Phrasebook("fr", "judo", seat_keys=["north", "south"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.judo_words import JudoCommand, hand, parse, rps_result, throw
+from companion.games.judo.words import JudoCommand, hand, parse, rps_result, throw
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Match, get_game
-from companion.games.judo import JudoState
+from companion.games.judo.state import JudoState
 
 JUDO = get_game("judo")
 NORTH, SOUTH = 0, 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Match, Rejected, replay
-from companion.games.judo import element_table, may_cover
+from companion.games.judo.state import element_table, may_cover
 from companion.speech.phrasebook import Phrasebook
-from tests.games.judo_helpers import FILLER, JUDO, NORTH, SOUTH, arrange, draw_named, match_from, pass_turn
+from tests.games.judo.helpers import FILLER, JUDO, NORTH, SOUTH, arrange, draw_named, match_from, pass_turn
 
 ISN_COMBO = ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"]
 BERTRAND = ["GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1", *ISN_COMBO, *FILLER]

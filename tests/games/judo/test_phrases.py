@@ -10,7 +10,8 @@ import pytest
 from companion.engine import Event
 from companion.speech.phrasebook import Phrasebook
 
-SOURCE = (Path(__file__).parents[2] / "companion" / "games" / "judo.py").read_text(encoding="utf-8")
+SOURCE = "".join(p.read_text(encoding="utf-8")
+                 for p in sorted((Path(__file__).parents[3] / "companion" / "games" / "judo").glob("*.py")))
 EVENT_KEYS = set(re.findall(r'Event\(\s*[\w"]+,\s*"(\w+)"', SOURCE)) | {
     k for pair in re.findall(r'key = "(\w+)" if [^\n]* else "(\w+)"', SOURCE) for k in pair}
 LACKS = {f"lacks_{w}" for w in ("throw", "grip", "kuzushi", "kuzushi_cover", "turns", "ippon_card")}

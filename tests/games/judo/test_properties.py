@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from card_codes import load_deck
 from companion.engine import Match, Rejected, replay
-from companion.games.judo import JudoState, cards, lacks, may_cover, throwable
-from tests.games.judo_helpers import JUDO, match_from
+from companion.games.judo.queries import lacks, throwable
+from companion.games.judo.state import JudoState, cards, may_cover
+from tests.games.judo.helpers import JUDO, match_from
 
 DECK = Counter(load_deck("judo").ids())
 OPTIONS = st.fixed_dictionaries({

@@ -1,5 +1,5 @@
 """Pure parsing of what a judo player types or says: a hand, a rock-paper-scissors result,
-a throw's name, and the judo-only commands. Words are data (`judo_words.toml`)."""
+a throw's name, and the judo-only commands. Words are data (`words.toml`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from card_codes import load_deck
 
-WORDS_FILE = Path(__file__).with_name("judo_words.toml")
+WORDS_FILE = Path(__file__).with_name("words.toml")
 
 
 @dataclass(frozen=True)
