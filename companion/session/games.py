@@ -240,7 +240,7 @@ class ShodanTable(_GameTable):
         return list(state.known[seat]) if 0 <= seat < state.players else None
 
     def hand_text(self, state: State, seat: int) -> str:
-        from companion.games.shodan import PILES
+        from companion.games.shodan.state import PILES
 
         known = list(state.known[seat])
         text = self.book.text("session", "hand", {"cards": known}) if known else self.session("hand_empty")
@@ -253,7 +253,7 @@ class ShodanTable(_GameTable):
         return " ".join([self._techniques(state), self._piles(state)])
 
     def _techniques(self, state: State) -> str:
-        from companion.games.shodan import tech_cards
+        from companion.games.shodan.state import tech_cards
 
         if not state.techniques:
             return self.session("shodan_no_technique")
@@ -266,7 +266,7 @@ class ShodanTable(_GameTable):
         return " ".join(parts)
 
     def _piles(self, state: State) -> str:
-        from companion.games.shodan import PILES
+        from companion.games.shodan.state import PILES
 
         parts = []
         for pile, n, up in zip(PILES, state.draw, state.face_up, strict=True):
@@ -279,13 +279,13 @@ class ShodanTable(_GameTable):
         return " ".join(parts)
 
     def scores_text(self, state: State) -> str:
-        from companion.games.shodan import prestige
+        from companion.games.shodan.scoring import prestige
 
         parts = [self.session("shodan_prestige", seat=s, **prestige(state, s)) for s in range(state.players)]
         return " ".join(parts)
 
     def legal_text(self, state: State, seat: int) -> str:
-        from companion.games.shodan import completable
+        from companion.games.shodan.scoring import completable
 
         if state.phase in ("setup", "over") or state.turn != seat:
             return self.turn_text(state)
@@ -302,7 +302,7 @@ class ShodanTable(_GameTable):
         return text
 
     def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Waiting:
-        from companion.games.shodan import PILES, cards, located
+        from companion.games.shodan.state import PILES, cards, located
 
         if state.phase == "over":
             raise Rejected("game_over")
@@ -324,8 +324,8 @@ class ShodanTable(_GameTable):
 
     def parse_line(self, state: State, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | None:
-        from companion.games.shodan import requirement_events
-        from companion.games.shodan_commands import fold, to_action
+        from companion.games.shodan.commands import fold, to_action
+        from companion.games.shodan.scoring import requirement_events
 
         words = line.split()
         if not words:
@@ -345,7 +345,7 @@ class ShodanTable(_GameTable):
             raise
 
     def _query_word(self, word: str) -> str | None:
-        from companion.games.shodan_commands import _table
+        from companion.games.shodan.commands import _table
 
         for name, spelled in _table().get("queries", {}).items():
             if word in spelled:

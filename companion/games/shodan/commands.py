@@ -1,6 +1,6 @@
 """Shodan typed commands: a short line (+ the card the camera saw) -> an engine action.
 
-Pure: the words are data (`shodan_commands.toml`), the state only resolves names (which
+Pure: the words are data (`words.toml`), the state only resolves names (which
 technique slot holds which card, which copy of a notion a seat has on the table). Bad
 lines raise `Rejected` with a phrasebook key, like the engine.
 
@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import Rejected
-from companion.games.shodan import GAME, ShodanState, action_cards, cards, located
+from companion.games.shodan.rules import GAME
+from companion.games.shodan.state import ShodanState, action_cards, cards, located
 
-WORDS_FILE = Path(__file__).parent / "shodan_commands.toml"
+WORDS_FILE = Path(__file__).parent / "words.toml"
 PAIRS = {("vert", "clair"): "clair", ("verte", "claire"): "clair", ("light", "green"): "light"}
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from companion.engine import Event, Match, Rejected, get_game
-from companion.games.shodan import PILES, cards
+from companion.games.shodan.state import PILES, cards
 
 GAME = get_game("shodan")
 FACE_UP = ["POS-4-6", "ATK-1-4", "TEC-1-4", "NOT-8-2", "DIV-6-3"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Match
-from companion.games.shodan import PILES, Technique, completable, jury_open_entries, jury_requires, prestige
+from companion.games.shodan.scoring import completable, jury_open_entries, jury_requires, prestige
+from companion.games.shodan.state import PILES, Technique
 from companion.speech.phrasebook import Phrasebook
-from tests.games.shodan_helpers import GAME, idle, keys, refill, refused, started
+from tests.games.shodan.helpers import GAME, idle, keys, refill, refused, started
 
 FR = Phrasebook("fr", "shodan", seat_keys=GAME.seat_keys(2))
 EN = Phrasebook("en", "shodan", seat_keys=GAME.seat_keys(2))

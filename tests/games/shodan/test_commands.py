@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Rejected
-from companion.games.shodan_commands import to_action, words_of
+from companion.games.shodan.commands import to_action, words_of
 from companion.speech.phrasebook import Phrasebook
-from tests.games.shodan_helpers import idle, refill, started
+from tests.games.shodan.helpers import idle, refill, started
 
 NORTH = ["POS-1-1", "ATK-8-1", "TEC-2-1", "NOT-3-1", "DIV-1-1"]
 SOUTH = ["POS-2-1", "ATK-6-1", "DIV-4-1", "NOT-4-1", "DIV-5-1"]

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Event
-from companion.games.shodan import TURN_PHASES
+from companion.games.shodan.state import TURN_PHASES
 from companion.speech.phrasebook import Phrasebook
 
-GAMES = Path(__file__).parents[2] / "companion" / "games"
-TEXT = "\n".join((GAMES / name).read_text(encoding="utf-8") for name in ("shodan.py", "shodan_commands.py"))
+GAME_DIR = Path(__file__).parents[3] / "companion" / "games" / "shodan"
+TEXT = "\n".join(path.read_text(encoding="utf-8") for path in sorted(GAME_DIR.glob("*.py")))
 PATTERNS = (r'Event\(\s*[\w."]+,\s*"(\w+)"', r'key = "(\w+)" if', r'key = "\w+" if [^\n]* else "(\w+)"',
             r'"(built_uke|placed_uke|built|placed)"')
 EVENT_KEYS = {key for pattern in PATTERNS for key in re.findall(pattern, TEXT)}

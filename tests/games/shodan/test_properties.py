@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from card_codes import load_deck
 from companion.engine import Match, replay
 from companion.engine.simulate import random_action
-from companion.games.shodan import PILES, unseen
-from tests.games.shodan_helpers import GAME
+from companion.games.shodan.state import PILES, unseen
+from tests.games.shodan.helpers import GAME
 
 DECK = load_deck("shodan")
 ACTION_CARDS = [c.id for c in DECK if c.kind != "objective"]
