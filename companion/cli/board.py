@@ -1,6 +1,6 @@
 """`companion board samurai IMAGE`: where every piece stands on an overhead photo of the board.
 
-The board's four corner labels give the grid (companion/games/samurai_camera.py); with
+The board's four corner labels give the grid (companion/games/samurai/camera.py); with
 --record, the photo is also compared with the recorded game's state.
 """
 
@@ -67,8 +67,8 @@ def board_command(
         raise fail(f"Unknown language {lang!r}: {', '.join(LANGS)}.")
     if game not in BOARD_GAMES:
         raise fail(f"No board to read for {game!r}. Games with a board: {', '.join(BOARD_GAMES)}.")
-    from companion.games.samurai import data
-    from companion.games.samurai_camera import differences, read_board
+    from companion.games.samurai.board import data
+    from companion.games.samurai.camera import differences, read_board
     from companion.vision import make_decoder
     from companion.vision.decoders import DecoderError
     from companion.vision.frames import read_image

@@ -361,7 +361,7 @@ class SamuraiTable(_GameTable):
     event card shown waits for its square ("en C4", "sur B7")."""
 
     def actor(self, state: State) -> int | None:
-        from companion.games.samurai import PLAY, REMOVE, SETUP
+        from companion.games.samurai.state import PLAY, REMOVE, SETUP
 
         if state.phase == SETUP:  # the set-up goes round the seats in order, one player at a time
             return next((s for s in range(state.players) if self.game.legal(state, s)), None)
@@ -375,12 +375,13 @@ class SamuraiTable(_GameTable):
         return [self.book.seat_name(s) for s in range(6)]
 
     def _answer(self, state: State, name: str, seat: int) -> str:
-        from companion.games.samurai_queries import answer
+        from companion.games.samurai.queries import answer
 
         return self.say_events(answer(state, name, seat))
 
     def turn_text(self, state: State) -> str:
-        from companion.games.samurai import DRAW, REMOVE, SETUP, TEAMS
+        from companion.games.samurai.board import TEAMS
+        from companion.games.samurai.state import DRAW, REMOVE, SETUP
 
         if self.game.is_over(state):
             return self.book.text("session", "turn_over", {})
@@ -407,7 +408,7 @@ class SamuraiTable(_GameTable):
         return self._answer(state, "score", 0 if state.seat is None else state.seat)
 
     def legal_text(self, state: State, seat: int) -> str:
-        from companion.games.samurai import SETUP
+        from companion.games.samurai.state import SETUP
 
         if self.actor(state) != seat:
             return self.turn_text(state)
@@ -433,7 +434,7 @@ class SamuraiTable(_GameTable):
         return result
 
     def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Waiting:
-        from companion.games.samurai import DRAW
+        from companion.games.samurai.state import DRAW
 
         kind, _, team = card.partition("-")  # a token: any free one of its type and team will do
         candidates = self._candidates(
@@ -454,8 +455,8 @@ class SamuraiTable(_GameTable):
 
     def parse_line(self, state: State, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | None:
-        from companion.games.samurai_commands import Query, command
-        from companion.games.samurai_queries import answer
+        from companion.games.samurai.commands import Query, command
+        from companion.games.samurai.queries import answer
 
         spot = _SPOT.match(line.strip()) if card is not None else None
         if spot is not None:  # a token or an event card shown, then "en C4" / "sur B7"
@@ -474,7 +475,7 @@ class SamuraiTable(_GameTable):
 
     def _card_at(self, state: State, seat: int, card: str, square: str) -> dict[str, Any]:
         """A token or an event card shown, then a square said: where it goes."""
-        from companion.games.samurai import SETUP
+        from companion.games.samurai.state import SETUP
 
         if card.startswith("E"):
             return {"type": "event", "seat": seat, "card": card, "at": square}

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
-from tests.games.samurai_board_helpers import SETUP, render_board, write_image, write_setup_record
+from tests.games.samurai.board_helpers import SETUP, render_board, write_image, write_setup_record
 
 runner = CliRunner()
 

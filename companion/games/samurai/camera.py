@@ -3,7 +3,7 @@
 The board carries four corner labels (deck kind ``corner``, our design): the CENTRE of
 each label sits exactly on the board's outer corner, the outer corner of the corner
 square it names (CORNER-NW: A1's north-west corner; NE: I1's; SE: I9's; SW: A9's).
-Row 1 is north, column A west (samurai_board.toml). In board coordinates a square is one
+Row 1 is north, column A west (board.toml). In board coordinates a square is one
 unit: x runs 0..columns west to east, y 0..rows north to south, so square "C4" covers
 x in [2, 3), y in [3, 4). The homography from the four label centres in the image to
 these corners maps every unit token's label centre to its square.

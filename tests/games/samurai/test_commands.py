@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Rejected
-from companion.games.samurai import GAME
-from companion.games.samurai_commands import Query, command, parse
+from companion.games.samurai.commands import Query, command, parse
+from companion.games.samurai.rules import GAME
 from companion.speech.phrasebook import Phrasebook
-from tests.games.samurai_helpers import arrange, placed_match
+from tests.games.samurai.helpers import arrange, placed_match
 
 FR = [Phrasebook("fr", "samurai", seat_keys=GAME.seat_keys(4)).seat_name(s) for s in range(4)]
 EN = [Phrasebook("en", "samurai", seat_keys=GAME.seat_keys(4)).seat_name(s) for s in range(4)]

@@ -9,8 +9,8 @@ import pytest
 
 from companion.speech.phrasebook import Phrasebook
 
-ROOT = Path(__file__).parents[2] / "companion"
-SOURCES = [ROOT / "games" / f"{name}.py" for name in ("samurai", "samurai_queries", "samurai_commands")]
+ROOT = Path(__file__).parents[3] / "companion"
+SOURCES = sorted((ROOT / "games" / "samurai").glob("*.py"))
 
 
 def _found(pattern: str) -> set[str]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Match, Rejected
-from companion.games.samurai import DRAW, GAME, OVER, REMOVE, control_counts
-from tests.games.samurai_helpers import arrange, keys, placed_match, play
+from companion.games.samurai.rules import GAME
+from companion.games.samurai.state import DRAW, OVER, REMOVE
+from companion.games.samurai.turns import control_counts
+from tests.games.samurai.helpers import arrange, keys, placed_match, play
 
 
 def _atk(seat: int, unit: str, target: str) -> dict:
@@ -48,7 +50,7 @@ def test_placement_refusals_change_nothing() -> None:
 @pytest.mark.parametrize(("seats", "shares"), [(2, [20, 20]), (3, [30, 15, 15]), (4, [15, 15, 15, 15]),
                                                (5, [21, 14, 21, 14, 14]), (6, [14] * 6)])
 def test_command_points_per_team_are_shared_equally(seats: int, shares: list[int]) -> None:
-    from companion.games.samurai import cp_share
+    from companion.games.samurai.state import cp_share
     state = Match.new(GAME, seats).state
     assert [cp_share(state, s) for s in range(seats)] == shares
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Event, Rejected
-from companion.games.samurai import (
-    TEAMS,
-    TYPES,
+from companion.games.samurai.board import TEAMS, TYPES, data
+from companion.games.samurai.state import (
     SamuraiState,
     Unit,
     attack_range,
-    data,
     diagonal,
     in_reach,
     movement_left,
@@ -156,7 +154,7 @@ def my_hand(state: SamuraiState, seat: int) -> list[Event]:
 
 def answer(state: SamuraiState, name: str, seat: int, unit: str | None = None,
            square: str | None = None) -> list[Event]:
-    """One query by name (the names `samurai_commands.Query` uses)."""
+    """One query by name (the names `commands.Query` uses)."""
     if name == "units":
         return my_units(state, seat)
     if name == "reach":

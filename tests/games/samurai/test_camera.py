@@ -10,12 +10,13 @@ import pytest
 
 from card_codes import encode, load_deck
 from companion.engine import replay
-from companion.games.samurai import GAME, data
-from companion.games.samurai_camera import BoardReading, Difference, differences, read_board, square_at
+from companion.games.samurai.board import data
+from companion.games.samurai.camera import BoardReading, Difference, differences, read_board, square_at
+from companion.games.samurai.rules import GAME
 from companion.journal import open_record
 from companion.vision import Camera, make_decoder
-from tests.games.samurai_board_helpers import CAMERA, SETUP, render_board, write_setup_record
-from tests.games.samurai_helpers import placed_match
+from tests.games.samurai.board_helpers import CAMERA, SETUP, render_board, write_setup_record
+from tests.games.samurai.helpers import placed_match
 
 # Tokens two columns and three rows apart: no token's card hides another's label.
 SPREAD = {"KATANA-Y-1": "B2", "ARCHER-R-2": "D5", "CAVALRY-Y-3": "F8", "NAGINATA-R-1": "H2",

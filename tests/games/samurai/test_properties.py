@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from companion.engine import Match, replay
 from companion.engine.simulate import random_action
-from companion.games.samurai import GAME, REMOVE, TYPES, data, team_of, units_alive
+from companion.games.samurai.board import TYPES, data
+from companion.games.samurai.rules import GAME
+from companion.games.samurai.state import REMOVE, team_of, units_alive
 
 MAX_ACTIONS = 4000
 

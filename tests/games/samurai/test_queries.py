@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Rejected
-from companion.games import samurai_queries as q
+from companion.games.samurai import queries as q
 from companion.speech.phrasebook import Phrasebook
-from tests.games.samurai_helpers import arrange, placed_match, play
+from tests.games.samurai.helpers import arrange, placed_match, play
 
 UNITS = {"KATANA-Y-1": (0, "C5"), "ARCHER-Y-1": (0, "E2"), "CAVALRY-Y-1": (0, "B3"),
          "NAGINATA-R-1": (1, "C6"), "ARCHER-R-1": (1, "E7"), "KATANA-R-1": (1, "G5")}

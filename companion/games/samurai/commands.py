@@ -4,7 +4,7 @@
 Pure: a line of text becomes an engine action or a `Query`, or `Rejected` with a speakable
 reason (a phrasebook key). Two steps: `parse` understands the words (no game needed), and
 `resolve` finds the units and the acting seat in a game state. The words are data
-(`samurai_commands.toml`); accents and case do not matter, and a word one or two letters off
+(`words.toml`); accents and case do not matter, and a word one or two letters off
 ("archr", "attaque" typed "attque") is taken for the nearest known word.
 
 A unit is named by its type, optionally its token number and its owner ("katana 2",
@@ -25,18 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import Rejected
-from companion.games.samurai import (
-    SETUP,
-    TEAMS,
-    SamuraiState,
-    Unit,
-    data,
-    free_tokens,
-    occupant,
-    team_of,
-)
+from companion.games.samurai.board import TEAMS, data
+from companion.games.samurai.state import SETUP, SamuraiState, Unit, free_tokens, occupant, team_of
 
-WORDS_FILE = Path(__file__).parent / "samurai_commands.toml"
+WORDS_FILE = Path(__file__).parent / "words.toml"
 QUERIES = ("where", "what", "units", "reach", "threats", "score", "hand")
 _SQUARE_RE = re.compile(r"^([a-z])(\d{1,2})$")
 _ACCEPT = 0.8  # a typo this close to a known word is read as that word
@@ -66,7 +58,7 @@ class Parsed:
 
 @dataclass(frozen=True)
 class Query:
-    """A question for the query functions (`samurai_queries`), asked by `seat`."""
+    """A question for the query functions (`queries`), asked by `seat`."""
 
     name: str
     seat: int

@@ -6,7 +6,9 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Match
-from companion.games.samurai import GAME, PLAY, TYPES, SamuraiState, Unit, cp_share, data, team_of
+from companion.games.samurai.board import TYPES, data
+from companion.games.samurai.rules import GAME
+from companion.games.samurai.state import PLAY, SamuraiState, Unit, cp_share, team_of
 
 # Where each seat's four units start in `placed_match` (team Y north, team R south).
 START = {
