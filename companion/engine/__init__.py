@@ -7,6 +7,7 @@ from companion.engine.package import Bot, Detection, GamePackage, PhotoReading
 from companion.engine.protocol import (
     COMMON_REJECTIONS,
     Action,
+    Answer,
     Audience,
     Event,
     Game,
@@ -20,6 +21,7 @@ from companion.engine.protocol import (
 __all__ = [
     "COMMON_REJECTIONS",
     "Action",
+    "Answer",
     "Audience",
     "Bot",
     "Detection",

@@ -33,13 +33,16 @@ class Bot(Protocol):
 
 
 class Detection(Protocol):
-    """One label read on a photo: its text and its corner points (image pixels)."""
+    """One label read on a photo: its text, its corner points and its centre (image pixels)."""
 
     @property
     def text(self) -> str: ...
 
     @property
     def quad(self) -> Sequence[tuple[float, float]]: ...
+
+    @property
+    def centre(self) -> tuple[float, float]: ...
 
 
 class PhotoReading(Protocol):

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from types import MappingProxyType
-from typing import Any, Literal, TypedDict
+from typing import Any, ClassVar, Literal, TypedDict
 
 Seat = int
 Audience = Literal["all"] | int
@@ -42,12 +42,22 @@ class SharedView(TypedDict, total=False):
 class Event:
     """A fact to announce: to everyone (`"all"`) or to one seat only."""
 
+    phrases: ClassVar[str] = "events"  # the phrasebook section its key is found in
+
     audience: Audience
     key: str
     params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"audience": self.audience, "key": self.key, "params": self.params}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Event):
+    """What the table rules say that is no game event (an answer to a question, a question):
+    its key is found in the phrasebook's `[session]` section. Never recorded."""
+
+    phrases: ClassVar[str] = "session"
 
 
 class Rejected(Exception):

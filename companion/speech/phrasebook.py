@@ -12,7 +12,11 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `numbered`: cards with the numbers a player types to pick one ("1 : a ; 2 : b");
 - `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
-  face, a unit), else the value as given.
+  face, a unit), else the value as given;
+- `events|SEP`: a list of events (or answers) each rendered, joined by SEP; `clauses|SEP`
+  the same with each one's final full stop dropped; `list`: plain values joined by ", ".
+
+An `Event` is rendered from `[events]`, an `Answer` (what table rules say) from `[session]`.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 
 from card_codes import Deck, DeckError, load_deck
 from companion.engine.discovery import get_package
+from companion.engine.protocol import Event
 
 PHRASES_DIR = Path(__file__).parent / "phrases"
 LANGS = ("fr", "en")
@@ -95,6 +100,13 @@ class _Formatter(string.Formatter):
             if kind == "term":
                 return str(terms.get(str(value), value))
             return book.join([str(terms.get(str(v), v)) for v in value])
+        if kind in ("events", "clauses"):  # answers built of other answers, rendered here
+            parts = [book.render(e) for e in value]
+            if kind == "clauses":
+                parts = [p.rstrip(".") for p in parts]
+            return (words[0] if words else " ").join(parts)
+        if kind == "list":
+            return ", ".join(str(v) for v in value)
         if kind == "factors":
             parts = [str(f) for f in value]
             return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
@@ -161,9 +173,13 @@ class Phrasebook:
         except (KeyError, IndexError, ValueError, TypeError):
             return f"{key} {dict(params)}"
 
-    def render(self, event: Any) -> str:
-        """One event (anything with `.key` and `.params`) as a sentence."""
-        return self.text("events", event.key, event.params)
+    def render(self, event: Event) -> str:
+        """One event (or answer) as a sentence."""
+        return self.text(event.phrases, event.key, event.params)
+
+    def line(self, events: Sequence[Event]) -> str:
+        """Several events (an answer) said as one line."""
+        return " ".join(self.render(e) for e in events)
 
     def reason(self, rejected: Any) -> str:
         """A rejection (anything with `.code` and `.params`) as a short reason."""

@@ -4,5 +4,6 @@ from pathlib import Path
 
 from companion.engine import GamePackage, register
 from companion.games.shodan.rules import GAME
+from companion.games.shodan.table import ShodanTable
 
-PACKAGE = register(GamePackage(GAME, Path(__file__).parent))
+PACKAGE = register(GamePackage(GAME, Path(__file__).parent, table=ShodanTable))

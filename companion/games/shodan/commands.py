@@ -44,6 +44,11 @@ def _lookup(section: str, word: str) -> str | None:
     return None
 
 
+def query_word(word: str) -> str | None:
+    """The question a folded word asks ("jury", "techniques", "piles"), if any."""
+    return next((name for name, spelled in _table().get("queries", {}).items() if word in spelled), None)
+
+
 def words_of(line: str) -> list[str]:
     """The folded words of a line, with two-word colours joined."""
     raw = [fold(w) for w in line.replace(",", " ").split()]

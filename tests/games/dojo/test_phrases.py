@@ -11,8 +11,8 @@ from companion.engine import Event
 from companion.speech.phrasebook import Phrasebook
 
 ROOT = Path(__file__).parents[3] / "companion"
-SOURCES = sorted((ROOT / "games" / "dojo").glob("*.py"))
-SOURCES.append(ROOT / "cli" / "score.py")
+# table.py answers from [session] (the strict phrasebook checks those), not from [events]
+SOURCES = sorted(p for p in (ROOT / "games" / "dojo").glob("*.py") if p.name != "table.py")
 
 
 def _found(pattern: str) -> set[str]:

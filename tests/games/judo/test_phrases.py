@@ -11,7 +11,8 @@ from companion.engine import Event
 from companion.speech.phrasebook import Phrasebook
 
 SOURCE = "".join(p.read_text(encoding="utf-8")
-                 for p in sorted((Path(__file__).parents[3] / "companion" / "games" / "judo").glob("*.py")))
+                 for p in sorted((Path(__file__).parents[3] / "companion" / "games" / "judo").glob("*.py"))
+                 if p.name != "table.py")
 EVENT_KEYS = set(re.findall(r'Event\(\s*[\w"]+,\s*"(\w+)"', SOURCE)) | {
     k for pair in re.findall(r'key = "(\w+)" if [^\n]* else "(\w+)"', SOURCE) for k in pair}
 LACKS = {f"lacks_{w}" for w in ("throw", "grip", "kuzushi", "kuzushi_cover", "turns", "ippon_card")}

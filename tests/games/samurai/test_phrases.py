@@ -10,7 +10,8 @@ import pytest
 from companion.speech.phrasebook import Phrasebook
 
 ROOT = Path(__file__).parents[3] / "companion"
-SOURCES = sorted((ROOT / "games" / "samurai").glob("*.py"))
+# table.py answers from [session] (the strict phrasebook checks those), not from [events]
+SOURCES = sorted(p for p in (ROOT / "games" / "samurai").glob("*.py") if p.name != "table.py")
 
 
 def _found(pattern: str) -> set[str]:

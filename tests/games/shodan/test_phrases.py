@@ -12,7 +12,8 @@ from companion.games.shodan.state import TURN_PHASES
 from companion.speech.phrasebook import Phrasebook
 
 GAME_DIR = Path(__file__).parents[3] / "companion" / "games" / "shodan"
-TEXT = "\n".join(path.read_text(encoding="utf-8") for path in sorted(GAME_DIR.glob("*.py")))
+TEXT = "\n".join(path.read_text(encoding="utf-8") for path in sorted(GAME_DIR.glob("*.py"))
+                 if path.name != "table.py")
 PATTERNS = (r'Event\(\s*[\w."]+,\s*"(\w+)"', r'key = "(\w+)" if', r'key = "\w+" if [^\n]* else "(\w+)"',
             r'"(built_uke|placed_uke|built|placed)"')
 EVENT_KEYS = {key for pattern in PATTERNS for key in re.findall(pattern, TEXT)}

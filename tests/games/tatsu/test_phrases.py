@@ -11,7 +11,8 @@ from companion.engine import Event, Rejected
 from companion.speech.phrasebook import Phrasebook
 
 ROOT = Path(__file__).parents[3] / "companion"
-SOURCES = [*sorted((ROOT / "games" / "tatsu").glob("*.py")), ROOT / "engine" / "match.py",
+SOURCES = [*sorted(p for p in (ROOT / "games" / "tatsu").glob("*.py") if p.name != "table.py"),
+           ROOT / "engine" / "match.py",
            ROOT / "engine" / "protocol.py"]
 
 
