@@ -48,11 +48,24 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+def _typing_only(tree: ast.Module) -> set[int]:
+    """Ids of the import nodes under `if TYPE_CHECKING:` (they never run: no dependency)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            out |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return out
+
+
 def imports_of(path: Path) -> set[str]:
+    """Every module a file imports at run time (function-local imports too)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = _typing_only(tree)
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.config import data_dir
 from companion.engine import featured_game
+from companion.paths import data_dir
 
 
 @dataclass
