@@ -126,6 +126,26 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def python_modules() -> dict[str, Path]:
+    """Every module of the three packages, by dotted name."""
+    found = files_of(["companion", "card_codes/*.py", "printables"])
+    return {module_name(p): p for p in found if p.suffix == ".py"}
+
+
+def import_graph(paths: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports (a name imported from a package is its module)."""
+    graph: dict[str, set[str]] = {}
+    for mod, path in paths.items():
+        deps = set()
+        for target in imports_of(path):
+            while target and target not in paths:
+                target = target.rpartition(".")[0]
+            if target and target != mod:
+                deps.add(target)
+        graph[mod] = deps
+    return graph
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", help="game names, comma separated (default: the deck files)")
@@ -166,18 +186,7 @@ def main() -> None:
         print(f"  {n:5d}  {name}")
 
     print("\n## Import cycles (all imports, function-local ones included)")
-    graph: dict[str, set[str]] = {}
-    paths = {module_name(p): p for p in files_of(["companion", "card_codes/*.py", "printables"])
-             if p.suffix == ".py"}
-    for mod, path in paths.items():
-        deps = set()
-        for target in imports_of(path):
-            while target and target not in paths:
-                target = target.rpartition(".")[0]
-            if target and target != mod:
-                deps.add(target)
-        graph[mod] = deps
-    found = cycles(graph)
+    found = cycles(import_graph(python_modules()))
     if not found:
         print("- none")
     for comp in found:

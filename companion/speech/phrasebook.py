@@ -17,10 +17,16 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
   the same with each one's final full stop dropped; `list`: plain values joined by ", ".
 
 An `Event` is rendered from `[events]`, an `Answer` (what table rules say) from `[session]`.
+
+A phrase is a template, or a table of forms by verbosity, `{ short = "...", normal = "...",
+detailed = "..." }` (a missing form falls back to `normal`): each listener may choose how
+much they hear. A missing phrase is never read aloud as its raw key: the listener hears the
+plain `words.no_phrase`; with `COMPANION_STRICT_PHRASES=1` (the test suite) it is an error.
 """
 
 from __future__ import annotations
 
+import os
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -35,6 +41,12 @@ from companion.engine.protocol import Event
 PHRASES_DIR = Path(__file__).parent / "phrases"
 LANGS = ("fr", "en")
 DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
+VERBOSITIES = ("short", "normal", "detailed")
+STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raises MissingPhrase
+
+
+class MissingPhrase(KeyError):
+    """A phrase a strict phrasebook does not have (or cannot fill): names language, section, key."""
 
 
 @cache
@@ -117,10 +129,15 @@ class Phrasebook:
     """Sentences for one language and game; seat names may be replaced by the table's own."""
 
     def __init__(self, lang: str = "fr", game: str | None = None, seat_names: Sequence[str] | None = None,
-                 seat_keys: Sequence[str] | None = None) -> None:
+                 seat_keys: Sequence[str] | None = None, *, verbosity: str = "normal",
+                 strict: bool | None = None) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
+        if verbosity not in VERBOSITIES:
+            raise ValueError(f"unknown verbosity {verbosity!r}; known: {', '.join(VERBOSITIES)}")
         self.lang = lang
+        self.verbosity = verbosity
+        self.strict = os.environ.get(STRICT_ENV) == "1" if strict is None else strict
         self.game = game
         self.tables = _merged(lang, game)
         keys = list(seat_keys or DEFAULT_SEAT_KEYS)
@@ -164,14 +181,24 @@ class Phrasebook:
         return abs(number) <= 1 if self.section("words").get("zero_is_singular", False) else abs(number) == 1
 
     def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
-        """The sentence for `key`, or a plain fallback naming the key (never a crash)."""
+        """The sentence for `key` in this phrasebook's verbosity. A missing phrase, or one its
+        parameters cannot fill, is the plain `words.no_phrase` (never a raw key, never a crash),
+        or MissingPhrase when strict."""
         template = self.section(section).get(key)
-        if template is None:
-            return f"{key} {dict(params)}" if params else key
+        if isinstance(template, Mapping):
+            template = template.get(self.verbosity, template.get("normal"))
+        if not isinstance(template, str):
+            return self._missing(section, key, "no such phrase")
         try:
             return self._formatter.vformat(template, (), dict(params))
-        except (KeyError, IndexError, ValueError, TypeError):
-            return f"{key} {dict(params)}"
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+            return self._missing(section, key, f"cannot fill it with {dict(params)} ({err!r})")
+
+    def _missing(self, section: str, key: str, why: str) -> str:
+        if self.strict:
+            where = f"{self.lang} phrasebook of {self.game or 'no game'}"
+            raise MissingPhrase(f"{where}: [{section}] {key}: {why}")
+        return str(self.section("words").get("no_phrase", "..."))
 
     def render(self, event: Event) -> str:
         """One event (or answer) as a sentence."""

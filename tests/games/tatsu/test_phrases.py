@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Event, Rejected
-from companion.speech.phrasebook import Phrasebook
+from companion.speech.phrasebook import MissingPhrase, Phrasebook
 
 ROOT = Path(__file__).parents[3] / "companion"
 SOURCES = [*sorted(p for p in (ROOT / "games" / "tatsu").glob("*.py") if p.name != "table.py"),
@@ -48,5 +48,8 @@ def test_phrases_fill_seat_names_card_names_plurals_and_arithmetic() -> None:
     play = Event("all", "play_for", {"seat": 0, "from": 3, "card": "R-P1-V7"})
     assert en.render(play) == "Dan for Anne: Red spirit 1, 7 points."
     assert fr.reason(Rejected("wrong_colour", seat=1, clan="R")) == "Devant Est, une carte rouge."
-    assert fr.render(Event("all", "no_such_key", {})) == "no_such_key"
+    lenient = Phrasebook("fr", "tatsu", strict=False)
+    assert lenient.render(Event("all", "no_such_key", {})) == "Message sans texte."  # never the raw key
+    with pytest.raises(MissingPhrase):
+        Phrasebook("fr", "tatsu", strict=True).render(Event("all", "no_such_key", {}))
     assert Phrasebook("fr", "tatsu", seat_keys=["north", "east", "south", "ghost"]).seat_name(3) == "Fantôme"
