@@ -1,7 +1,7 @@
 """The short typed commands of the live companion: parse a line, suggest on a typo, list help.
 
 The words are data: `commands.toml` here holds the commands of every game; a game package's
-own `commands.toml` adds the game's (Tatsu's "demande", Dojo's "défi"...), so help lists only
+own `commands.toml` adds the game's ("demande", "défi", "pose"...), so help lists only
 what means something in the game played. French and English words are both accepted.
 
 A command is a table: `fr` and `en` (its words; the first is the one help shows), `does` (what

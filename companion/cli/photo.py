@@ -1,8 +1,8 @@
 """`companion photo GAME IMAGE [WORDS]...`: what a photo of the game's table means, one line each.
 
-The game says what its photo shows (`GamePackage.photo`): a finished dojo and its score, the
-pieces on a board... WORDS are what the photo cannot show, in the game's words (a dojo's
-trophies won); with --record, the photo is also compared with the recorded game's state.
+The game says what its photo shows (`GamePackage.photo`): a finished layout of cards and its
+score, the pieces on a board... WORDS are what the photo cannot show, in the game's words (the
+trophies a player won); with --record, the photo is also compared with the recorded game's state.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def photo_command(
     image: Annotated[Path, typer.Argument(help="A photo of the game's table (what it shows depends on the "
                                           "game: an unknown one says).")],
     words: Annotated[list[str] | None, typer.Argument(
-        help="What the photo cannot show, in the game's words (a dojo's trophies: ids, codes, points).")
+        help="What the photo cannot show, in the game's words (say, trophies won: ids, codes, points).")
     ] = None,
     record: Annotated[
         Path | None, typer.Option("--record", help="A game record: also say what differs from its state.")

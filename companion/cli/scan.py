@@ -69,7 +69,7 @@ def scan(
     # FFmpeg's own complaints about a broken file would come before our one-line reason
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
     from companion.vision.decoders import DecoderError, make_decoder
-    from companion.vision.frames import SourceError
+    from companion.vision.frames import ImageFolderSource, SourceError
 
     if game is not None:
         package_or_exit(game)
@@ -104,7 +104,7 @@ def scan(
                         shown.add(d.text)
                         where = f"{path} frame {frame.index}" if is_video else str(where_path)
                         typer.echo(_plain(rec, error, lang, where))
-            unreadable = getattr(source, "unreadable", [])
+            unreadable = source.unreadable if isinstance(source, ImageFolderSource) else []
         for p in unreadable:
             typer.echo(f"Cannot read {p}: not an image.", err=True)
             bad += 1

@@ -1,6 +1,6 @@
 """The default synthetic player: a random legal choice (demos, the synthetic table, tests).
 
-A game package may give its own `Bot` (Tatsu's plays mostly its own cards); a purposeful
+A game package may give its own `Bot` (one that mostly plays its own cards); a purposeful
 player per game plugs in the same way.
 """
 

@@ -24,7 +24,7 @@ State = Any
 COMMON_REJECTIONS = frozenset({
     "bad_action", "unknown_action", "game_over", "nothing_to_undo", "bad_seat", "bad_seat_count",
     "bad_option", "bad_option_value", "unknown_card", "already_played", "not_turn", "card_not_now",
-    "not_now", "ambiguous", "rules_version",
+    "not_now", "ambiguous", "rules_version", "photo_no_words", "photo_unreadable", "photo_other_game",
 })
 
 
@@ -33,7 +33,7 @@ class SharedView(TypedDict, total=False):
     own table rules may read anything of its own views instead)."""
 
     turn: int | None  # the seat expected to act (or in front of which the next card goes)
-    actor: int | None  # the person who decides, when it is not `turn` (Tatsu's Ghost)
+    actor: int | None  # the person who decides, when it is not `turn` (a dummy seat's partner)
     hand: list[str] | None  # private view: the seat's known cards (None: not registered)
     out: list[str]  # public view: cards not seen yet
 
@@ -166,3 +166,13 @@ class Game:
     def seats_of(self, state: State) -> Sequence[Seat]:
         """Every seat that may appear in actions (players, plus any dummy seat)."""
         raise NotImplementedError
+
+    # Whether some cards are hidden from some seats (a hand, a face-down card); a game where
+    # everything is public or unknown to all says False, and has no hidden variants.
+    hides_cards: bool = True
+
+    def hidden_variants(self, state: State, seat: Seat) -> list[State]:
+        """States that differ from ``state`` only in what ``seat`` cannot know (another seat's
+        hidden cards swapped for unseen ones): ``private_view(v, seat)`` must be the same for
+        each. Used by the conformance test (OpenSpiel's information-state rule)."""
+        return []

@@ -176,7 +176,7 @@ class TableRules:
 
     def query(self, name: str, state: State, viewer: Seat, target: Seat | None) -> list[Event]:
         """A question the game's own command words ask (`kind = "query"` in its commands.toml):
-        "trick" and "out" here; a game adds its own (Dojo's "describe"). ``target``: a seat named."""
+        "trick" and "out" here; a game adds its own (say, "describe"). ``target``: a seat named."""
         if name == "trick":
             return self.trick(state, viewer)
         if name == "out":

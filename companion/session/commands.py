@@ -104,7 +104,7 @@ class CommonCommands:
         self.apply(action)
 
     def game_query(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        """A question in the game's words ("pli", "dojo Est"), answered by the table rules."""
+        """A question in the game's words ("pli", "décris Est"), answered by the table rules."""
         target = None
         if cmd.args and spec.get("args") == "seat":
             target = self.resolve_seat(cmd.args[0])

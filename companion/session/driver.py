@@ -80,7 +80,7 @@ class SyntheticDriver:
             self.put_down(action["card"], who if who is not None else 0)
             return
         actor = self.rules.actor(state)
-        if actor is None:  # everyone acts (Dojo's training): the first bot that may
+        if actor is None:  # everyone acts at once (a placing phase): the first bot that may
             actor = next((s for s in sorted(self.opts.bots) if self.game.legal(state, s)), None)
         if actor is None or actor not in self.opts.bots:
             return

@@ -178,7 +178,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
 
     def fixed_phrases(self) -> list[str]:
         """What is worth building into the speech cache before the game: card and seat names,
-        and the game's most frequent announcements (Tatsu: each "seat plays card")."""
+        and the game's most frequent announcements (say, each "seat plays card")."""
         seats = list(self.game.seats_of(self.match.state)) if self.match else list(range(self.opts.seats))
         names = [card.name(self.opts.lang) for card in self.deck]
         names += [self.book.seat_name(s) for s in seats]

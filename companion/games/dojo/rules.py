@@ -55,8 +55,19 @@ from companion.games.dojo.state import (
     trophies,
 )
 
-
 # ---------------------------------------------------------------------- the engine
+# The closed set of this game's own rejection codes (the engine's common ones come on top);
+# the conformance test checks that the code raises no other and that each has its phrases.
+REJECTIONS = frozenset({
+    "already_asked", "bad_position", "cell_taken", "challenge_over", "deal_in_order",
+    "dealer_no_challenge", "first_at_origin", "has_tatami", "no_swap", "no_tatami", "no_trophy_now",
+    "not_a_tatami", "not_a_trophy", "not_adjacent", "not_asked", "nothing_at_stake", "one_challenge",
+    "outside_grid", "place_ambiguous", "place_no_card", "place_unclear", "recruit_first",
+    "recruit_over", "score_bad_trophy", "score_labels", "score_not_grid", "score_other_labels",
+    "tatami_used", "trophy_first", "trophy_in_play", "trophy_seen"
+})
+
+
 class Dojo(Game):
     """The Dojo engine (3 to 5 players)."""
 
@@ -64,6 +75,7 @@ class Dojo(Game):
     seat_counts = (3, 4, 5)
     default_seats = 4
     options = OPTIONS
+    rejections = REJECTIONS
     dealer_option = "first_dealer"
 
     def seat_keys(self, seats: int) -> list[str]:
@@ -174,6 +186,21 @@ class Dojo(Game):
 
     def seats_of(self, state: DojoState) -> Sequence[int]:
         return range(state.seats)
+
+    def hidden_variants(self, state: DojoState, seat: int) -> list[DojoState]:
+        """Another seat's face-down tatami (not shown in a challenge) swapped for one nobody has
+        had; the dealer saw every tatami he handed out, so nothing is hidden from him."""
+        if seat == state.dealer:
+            return []
+        free = [t for t in tatamis() if t not in state.used]
+        out = []
+        for other, held in enumerate(state.pending):
+            if other == seat or held is None or other in state.shown or not free:
+                continue
+            pending = list(state.pending)
+            pending[other] = free[0]
+            out.append(state._replace(pending=tuple(pending), used=state.used - {held} | {free[0]}))
+        return out
 
 
 GAME = Dojo()

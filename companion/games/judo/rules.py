@@ -65,6 +65,16 @@ from companion.games.judo.state import (
 )
 from companion.games.judo.turns import draw_action, draw_pile_size, need
 
+# The closed set of this game's own rejection codes (the engine's common ones come on top);
+# the conformance test checks that the code raises no other and that each has its phrases.
+REJECTIONS = frozenset({
+    "bad_hand", "cannot_cover", "cannot_start_pile", "draw_first", "duplicate_card", "grips_first",
+    "judo_show_first", "judo_show_throw", "must_discard", "no_discard_after_play", "no_draw",
+    "not_in_draw_pile", "not_in_hand", "not_ms_card", "one_throw_card", "order_grip", "play_as_throw",
+    "rps_needed", "throw_grips", "throw_ippon_card", "throw_kuzushi", "throw_kuzushi_theirs",
+    "throw_rotation", "too_many_cards", "which_hand", "wrong_hand"
+})
+
 
 class Judo(Game):
     """The judo card game engine (2 players)."""
@@ -73,6 +83,7 @@ class Judo(Game):
     seat_counts = (2,)
     default_seats = 2
     options = OPTIONS
+    rejections = REJECTIONS
     seed_option = "seed"
     # random play almost never throws (about once in 1,800 actions): simulated combats end on
     # time, as in a real judo contest; people play the digest's ippon-only default
@@ -186,6 +197,17 @@ class Judo(Game):
 
     def seats_of(self, state: JudoState) -> Sequence[int]:
         return range(SEATS)
+
+    def hidden_variants(self, state: JudoState, seat: int) -> list[JudoState]:
+        """The other seat's known hand with a card swapped for one nobody has seen."""
+        other = 1 - seat
+        hand = state.hands[other] if seat in range(SEATS) else ()
+        unseen = sorted(state.pool)
+        if not hand or not unseen:
+            return []
+        hands = list(state.hands)
+        hands[other] = (unseen[0], *hand[1:])
+        return [state._replace(hands=(hands[0], hands[1]), pool=state.pool - {unseen[0]} | {hand[0]})]
 
 
 # ---------------------------------------------------------------------- checks

@@ -61,6 +61,10 @@ class EventCard:
     applies: str
     sabotage: bool
 
+    def bonus(self, field: str) -> int:
+        """What the card adds to a unit's move, attack or range."""
+        return {"move": self.move, "attack": self.attack, "range": self.range}[field]
+
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: neighbours are cached per board
 class Board:

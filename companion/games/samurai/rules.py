@@ -63,8 +63,23 @@ from companion.games.samurai.state import (
 )
 from companion.games.samurai.turns import check_out, recipients
 
-
 # ---------------------------------------------------------------------- the game
+# The closed set of this game's own rejection codes (the engine's common ones come on top);
+# the conformance test checks that the code raises no other and that each has its phrases.
+REJECTIONS = frozenset({
+    "already_marked", "already_placed", "bad_path", "bad_square", "card_in_discard", "card_in_hand",
+    "cmd_ambiguous_unit", "cmd_empty", "cmd_need_card", "cmd_need_square", "cmd_need_target",
+    "cmd_need_unit", "cmd_no_free_token", "cmd_no_such_unit", "cmd_no_unit_on", "cmd_no_verb",
+    "cmd_unknown_word", "cmd_unknown_word_hint", "draw_first", "enemy_in_path", "events_at_turn_start",
+    "friendly_target", "mandatory_event", "missing_corners", "missing_resources", "no_draw_due",
+    "no_enemy_marker", "no_path", "no_unit_there", "not_deploy_square", "not_enough_cp", "not_in_hand",
+    "not_recipient", "not_resource", "not_your_unit", "nothing_to_remove", "out_of_range",
+    "out_of_reach", "remove_first", "setup_first", "setup_over", "square_occupied", "unit_attacked",
+    "unit_not_on_board", "unit_on_board", "unknown_query", "unknown_unit", "wrong_kind",
+    "wrong_team_token"
+})
+
+
 class Samurai(Game):
     """The samurai team board game engine (2 to 6 players, two teams)."""
 
@@ -72,6 +87,7 @@ class Samurai(Game):
     seat_counts = (2, 3, 4, 5, 6)
     default_seats = 4  # two teams of two: the text's 3-4 player row (30 command points a team)
     options = OPTIONS
+    rejections = REJECTIONS
     seed_option = "seed"
     target_option = "target"
 
@@ -170,6 +186,17 @@ class Samurai(Game):
 
     def seats_of(self, state: SamuraiState) -> Sequence[int]:
         return range(state.players)
+
+    def hidden_variants(self, state: SamuraiState, seat: int) -> list[SamuraiState]:
+        """Another seat's event cards with one swapped for a card of the face-down deck."""
+        out = []
+        for other, hand in enumerate(state.hands):
+            if other == seat or not hand or not state.deck:
+                continue
+            hands = list(state.hands)
+            hands[other] = (state.deck[0], *hand[1:])
+            out.append(state._replace(hands=tuple(hands), deck=(hand[0], *state.deck[1:])))
+        return out
 
 
 def _check_options(seats: int, opts: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -140,7 +140,7 @@ def cp_share(state: SamuraiState, seat: int) -> int:
 def bonus(state: SamuraiState, field: str, kind: str) -> int:
     """What the events played this turn add to a unit type's move, attack or range."""
     events = data().events
-    return sum(getattr(events[e], field) for e in state.effects if events[e].applies in ("all", kind))
+    return sum(events[e].bonus(field) for e in state.effects if events[e].applies in ("all", kind))
 
 
 def movement_left(state: SamuraiState, unit: Unit) -> int:

@@ -154,7 +154,7 @@ def _slot_card(state: ShodanState, number: int, rest: list[str]) -> str:
     slot = next((s for w in rest if (s := _lookup("slots", w))), None)
     if slot is None:
         raise Rejected("command_slot")
-    card = tech.notions[-1][0] if slot == "notion" and tech.notions else getattr(tech, slot, None)
+    card = tech.notions[-1][0] if slot == "notion" and tech.notions else tech.in_slot(slot)
     if not isinstance(card, str):
         raise Rejected("command_slot")
     return card

@@ -93,7 +93,7 @@ def _remove_from_tech(state: ShodanState, index: int, card: str) -> ShodanState:
     changes: dict[str, Any] = {"order": tuple(c for c in tech.order if c != card),
                                "notions": tuple(n for n in tech.notions if n[0] != card)}
     for slot in ("position", "attack", "technique", "form"):
-        if getattr(tech, slot) == card:
+        if tech.in_slot(slot) == card:
             changes[slot] = None
     return state._replace(techniques=with_seat(state.techniques, index, tech._replace(**changes)))
 

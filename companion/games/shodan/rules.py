@@ -54,12 +54,28 @@ from companion.games.shodan.state import (
     OPTIONS,
     PILES,
     ShodanState,
+    cards,
     hand_count,
     jury,
     pile_sizes,
     tech_view,
     unseen,
 )
+
+# The closed set of this game's own rejection codes (the engine's common ones come on top);
+# the conformance test checks that the code raises no other and that each has its phrases.
+REJECTIONS = frozenset({
+    "already_activated", "already_set_up", "attack_first", "can_act", "cannot_hold", "command_card",
+    "command_empty", "command_no_notion", "command_number", "command_pile", "command_power",
+    "command_seat", "command_slot", "command_unknown", "command_yes_no", "draft_face_down",
+    "engaged_as_uke", "engaged_with_uke", "has_notion", "has_uke", "incomplete", "no_discard_now",
+    "no_more_places", "not_against_self", "not_in_hand", "not_in_pile", "not_on_technique",
+    "not_placeable", "not_your_notion", "not_your_technique", "nothing_to_restore",
+    "one_open_technique", "own_technique", "partner_engaged", "partner_has_it", "pile_empty",
+    "position_first", "say_given", "setup_face_up", "setup_first", "slot_taken", "technique_card_first",
+    "technique_closed", "technique_closed_n", "technique_empty", "unknown_objective", "unknown_pile",
+    "unknown_technique", "wrong_kind", "zanshin_passive", "zanshin_protects"
+})
 
 
 class Shodan(Game):
@@ -69,6 +85,7 @@ class Shodan(Game):
     seat_counts = (2, 3, 4)
     default_seats = 3  # the text says 2 to 4; three is the middle, and a jury for a table of friends
     options = OPTIONS
+    rejections = REJECTIONS
     seed_option = "seed"
 
     def seat_keys(self, seats: int) -> list[str]:
@@ -154,6 +171,20 @@ class Shodan(Game):
 
     def seats_of(self, state: ShodanState) -> Sequence[int]:
         return range(state.players)
+
+    def hidden_variants(self, state: ShodanState, seat: int) -> list[ShodanState]:
+        """Another seat's known hand with a card swapped for an unseen one of the same colour."""
+        info = cards()
+        out = []
+        for other, hand in enumerate(state.known):
+            if other == seat or not hand:
+                continue
+            swap = sorted(unseen(state, info[hand[0]].colour))
+            if swap:
+                known = list(state.known)
+                known[other] = (swap[0], *hand[1:])
+                out.append(state._replace(known=tuple(known)))
+        return out
 
 
 GAME = Shodan()

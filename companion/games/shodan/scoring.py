@@ -83,9 +83,9 @@ def completable(state: ShodanState, seat: int) -> list[dict[str, Any]]:
     for number, tech in targets:
         if technique_key(tech) is not None:
             continue
-        missing = [k for k in CORE if getattr(tech, k) is None]
+        missing = [k for k in CORE if tech.in_slot(k) is None]
         if all(by_kind.get(k) for k in missing):
-            slots = {k: getattr(tech, k) or by_kind[k][0] for k in CORE}
+            slots = {k: tech.in_slot(k) or by_kind[k][0] for k in CORE}
             out.append(_completion(number, [by_kind[k][0] for k in missing], slots, entries))
     if all(by_kind.get(k) for k in CORE):
         for p in dict.fromkeys(by_kind["position"]):

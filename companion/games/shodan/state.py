@@ -98,6 +98,11 @@ class Technique(NamedTuple):
     closed: bool = False
     uke: int | None = None
 
+    def in_slot(self, slot: str) -> str | None:
+        """The card in one of the four slots (position, attack, technique, form), if any."""
+        return {"position": self.position, "attack": self.attack, "technique": self.technique,
+                "form": self.form}.get(slot)
+
 
 class ShodanState(NamedTuple):
     """The whole game; immutable."""

@@ -55,6 +55,15 @@ from companion.games.tatsu.state import (
 HANDLERS = {"play": apply_play, "hand": apply_hand, "layout": apply_layout, "reveal": apply_reveal}
 
 
+# The closed set of this game's own rejection codes (the engine's common ones come on top);
+# the conformance test checks that the code raises no other and that each has its phrases.
+REJECTIONS = frozenset({
+    "bad_slot", "card_elsewhere", "duplicate_card", "face_up_first", "hand_empty", "hand_size",
+    "layout_closed", "layout_colours", "layout_missing", "layout_size", "no_asking_partner", "no_hands",
+    "no_layouts", "not_in_hand", "not_in_layout", "nothing_to_reveal", "wrong_colour"
+})
+
+
 class Tatsu(Game):
     """The Tatsu engine (2, 3 and 4 players)."""
 
@@ -62,6 +71,7 @@ class Tatsu(Game):
     seat_counts = (2, 3, 4)
     default_seats = 4
     options = OPTIONS
+    rejections = REJECTIONS
     seed_option = "seed"
     target_option = "target"
 
@@ -175,6 +185,27 @@ class Tatsu(Game):
 
     def seats_of(self, state: TatsuState) -> Sequence[int]:
         return range(state.seat_count)
+
+    def hidden_variants(self, state: TatsuState, seat: int) -> list[TatsuState]:
+        """Another seat's registered hand with a card swapped for an unseen one of the same clan
+        (the backs show colours); the Ghost's hand is no secret when it lies open (or to red)."""
+        if state.players == 2:
+            return []  # layouts are public: face up, and the face-down colours are known
+        info = cards()
+        registered = {c for hand in state.hands if hand for c in hand}
+        free = [c for c in info if c not in state.played and c not in registered]
+        out = []
+        for other, hand in enumerate(state.hands):
+            ghost_seen = other == GHOST and state.players == 3 and (
+                state.opts["ghost_hand"] == "open" or seat == red_human(state))
+            if other == seat or not hand or ghost_seen:
+                continue
+            swap = next((c for c in free if info[c].clan == info[hand[0]].clan), None)
+            if swap is not None:
+                hands = list(state.hands)
+                hands[other] = (swap, *hand[1:])
+                out.append(state._replace(hands=tuple(hands)))
+        return out
 
 
 GAME = Tatsu()
