@@ -120,9 +120,10 @@ class StickerCode:
     def legend(self, game: str) -> dict[str, list[Symbol | Mark]]:
         """Everything a legend page explains for one game."""
         spec = self._game(game)
-        colours = [Symbol(c["shape"], c["name"], c["source"], c.get("ink", "#000000"))
-                   for c in spec.get("colours", {}).values()]
-        kinds = [Symbol(k["shape"], k["name"], k["source"]) for k in spec.get("kinds", {}).values()]
+        colours: list[Symbol | Mark] = [Symbol(c["shape"], c["name"], c["source"], c.get("ink", "#000000"))
+                                        for c in spec.get("colours", {}).values()]
+        kinds: list[Symbol | Mark] = [Symbol(k["shape"], k["name"], k["source"])
+                                      for k in spec.get("kinds", {}).values()]
         return {"colours": colours, "kinds": kinds, "marks": [*self._marks, self.zero]}
 
 

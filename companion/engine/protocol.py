@@ -137,9 +137,9 @@ class Game:
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         raise NotImplementedError
 
-    def legal(self, state: State, seat: Seat) -> list[dict[str, Any]]:
-        """What `seat` may do now. Where the full set is too large to list (a 2-player
-        layout), a few valid examples drawn from the state's seed."""
+    def legal(self, state: State, seat: Seat) -> Sequence[Action]:
+        """What `seat` may do now, as the game's typed actions. Where the full set is too large
+        to list (a 2-player layout), a few valid examples drawn from the state's seed."""
         raise NotImplementedError
 
     def public_view(self, state: State) -> dict[str, Any]:
@@ -157,7 +157,7 @@ class Game:
     def winners(self, state: State) -> list[Seat]:
         raise NotImplementedError
 
-    def table_actions(self, state: State, rng: Random) -> list[dict[str, Any]]:
+    def table_actions(self, state: State, rng: Random) -> Sequence[Action]:
         """What a simulated table does now that is nobody's rule choice (dealing hands,
         drawing the top card), as actions; none by default. Used by demos, the synthetic
         table and random tests, never by the rules themselves."""

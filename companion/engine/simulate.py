@@ -11,9 +11,10 @@ from typing import Any
 
 from companion.engine.discovery import get_game
 from companion.engine.match import Match
+from companion.engine.protocol import Action
 
 
-def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
+def random_action(match: Match, rng: random.Random) -> Action | None:
     """The next action of a simulated table: its own first (dealing, drawing), else a random
     legal choice; None when nobody may act."""
     game, state = match.game, match.state
@@ -24,7 +25,7 @@ def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
     return rng.choice(choices) if choices else None
 
 
-def random_actions(match: Match, rng: random.Random) -> list[dict[str, Any]]:
+def random_actions(match: Match, rng: random.Random) -> list[Action]:
     """``random_action`` as a list (empty when nobody may act)."""
     action = random_action(match, rng)
     return [] if action is None else [action]

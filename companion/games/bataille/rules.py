@@ -108,7 +108,7 @@ class Bataille(Game):
             raise Rejected("card_seen", card=card)
         return _turn_up(state, seat, card)
 
-    def legal(self, state: BatailleState, seat: int) -> list[dict[str, Any]]:
+    def legal(self, state: BatailleState, seat: int) -> list[PlayAction]:
         if state.over or seat != state.turn:
             return []
         return [{"type": "play", "seat": seat, "card": c} for c in values() if c not in state.seen]

@@ -66,7 +66,7 @@ class DojoPhoto:
             if others and not ours:
                 raise Rejected("score_other_labels", texts=", ".join(others))
             raise Rejected("score_labels", n=len(ours))
-        grid = read_grid(ours)  # type: ignore[arg-type]
+        grid = read_grid(ours)
         if (grid.rows, grid.cols) != (ROWS, COLS) or len(grid.cells) != ROWS * COLS:
             raise Rejected("score_not_grid", rows=grid.rows, cols=grid.cols)
         # numbered as people count

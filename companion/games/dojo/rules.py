@@ -34,6 +34,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.games.dojo.actions import DojoAction
 from companion.games.dojo.moves import HANDLERS
 from companion.games.dojo.rounds import (
     asked_seat,
@@ -104,7 +105,7 @@ class Dojo(Game):
             raise Rejected("game_over")
         return handler(state, action)
 
-    def legal(self, state: DojoState, seat: int) -> list[dict[str, Any]]:
+    def legal(self, state: DojoState, seat: int) -> list[DojoAction]:
         if state.over:
             return []
         if state.phase == TROPHY:
@@ -115,7 +116,7 @@ class Dojo(Game):
                 return []
             free = [t for t in tatamis() if t not in state.used]
             return [{"type": "give", "seat": s, "card": t} for s in may_receive(state) for t in free]
-        out: list[dict[str, Any]] = []
+        out: list[DojoAction] = []
         if state.phase == CHALLENGE:
             order = challenge_order(state)
             # the orderly flow: the seat being asked answers (apply also takes a challenge
@@ -172,7 +173,7 @@ class Dojo(Game):
     def winners(self, state: DojoState) -> list[int]:
         return list(state.winners)
 
-    def table_actions(self, state: DojoState, rng: random.Random) -> list[dict[str, Any]]:
+    def table_actions(self, state: DojoState, rng: random.Random) -> list[DojoAction]:
         """Flip a trophy when one is needed; draw the top tatami of the (seeded) shuffled deck,
         handed to a seat still without one (the simulated dealer picks at random)."""
         if state.over:

@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.games.judo.actions import DrawAction, JudoAction, PlayAction
 from companion.games.judo.moves import (
     HANDLERS,
     free_slots,
@@ -120,13 +121,13 @@ class Judo(Game):
             raise Rejected("draw_first", seat=seat, n=state.to_draw)
         return handler(state, seat, action)
 
-    def legal(self, state: JudoState, seat: int) -> list[dict[str, Any]]:
+    def legal(self, state: JudoState, seat: int) -> list[JudoAction]:
         if state.over or seat != state.turn:
             return []
         if state.to_draw:
             rng = random.Random(f"{state.opts['seed']}-draw-{state.combat}-{state.turns}-{len(state.pool)}")
             return [draw_action(state, rng)]
-        out: list[dict[str, Any]] = []
+        out: list[JudoAction] = []
         info = cards()
         for card in distinct(state.hands[seat]):
             c = info[card]
@@ -134,7 +135,7 @@ class Judo(Game):
                 out.extend({"type": "play", "seat": seat, "card": card, "hand": h}
                            for h in free_slots(state, card))
             elif c.kind == "kuzushi" and kuzushi_allowed(state, seat, card) is None:
-                action = {"type": "play", "seat": seat, "card": card}
+                action: PlayAction = {"type": "play", "seat": seat, "card": card}
                 if state.opts["tie_break"] == "table" and may_cover(state.opts, top_element(state),
                                                                     c.element) == "tie":
                     out.extend({**action, "rps": r} for r in ("won", "lost"))
@@ -189,7 +190,7 @@ class Judo(Game):
     def winners(self, state: JudoState) -> list[int]:
         return [] if state.winner is None else [state.winner]
 
-    def table_actions(self, state: JudoState, rng: random.Random) -> list[dict[str, Any]]:
+    def table_actions(self, state: JudoState, rng: random.Random) -> list[DrawAction]:
         """The seat on turn draws its cards from the shuffled draw pile."""
         if state.over or not state.to_draw:
             return []

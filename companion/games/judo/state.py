@@ -8,11 +8,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from card_codes import load_deck
 from companion.engine import Option, Rejected
 
+Face = TypeVar("Face")  # what a random pick picks from: die faces, seats
 RULES_FILE = Path(__file__).with_name("rules.toml")
 
 
@@ -207,7 +208,7 @@ def with_seat(pair: tuple[Any, Any], seat: int, value: Any) -> Any:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def roll(state: JudoState, faces: Sequence[str]) -> tuple[JudoState, str]:
+def roll(state: JudoState, faces: Sequence[Face]) -> tuple[JudoState, Face]:
     """One random pick from the seed and the counter (a replay reproduces it)."""
     rng = random.Random(f"{state.opts['seed']}-{state.rolls}")
     return state._replace(rolls=state.rolls + 1), rng.choice(list(faces))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine import Event, Rejected
+from companion.games.judo.actions import DrawAction
 from companion.games.judo.state import SEATS, JudoState, card_field, quarters, roll, taken, with_seat
 
 
@@ -16,10 +17,10 @@ def draw_pile_size(state: JudoState) -> int:
 
 
 def need(state: JudoState, seat: int) -> int:
-    return max(0, state.opts["hand_size"] - len(state.hands[seat]) - state.unknown[seat])
+    return max(0, int(state.opts["hand_size"]) - len(state.hands[seat]) - state.unknown[seat])
 
 
-def draw_action(state: JudoState, rng: random.Random) -> dict[str, Any]:
+def draw_action(state: JudoState, rng: random.Random) -> DrawAction:
     drawable = sorted(state.pool)
     return {"type": "draw", "seat": state.turn, "cards": rng.sample(drawable, state.to_draw)}
 
@@ -127,4 +128,4 @@ def win_combat(state: JudoState, winner: int, events: list[Event],
 
 def _combat_starter(state: JudoState) -> int:
     """Who started the current combat under `alternate` (the match's first seat, then in turn)."""
-    return (state.opts["first"] + state.combat - 1) % SEATS
+    return (int(state.opts["first"]) + state.combat - 1) % SEATS

@@ -9,6 +9,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from card_codes import load_deck
 
@@ -31,7 +32,7 @@ def fold(text: str) -> str:
 
 
 @cache
-def _table() -> dict:
+def _table() -> dict[str, Any]:
     return tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
 
 

@@ -241,12 +241,12 @@ def resolve(parsed: Parsed, state: SamuraiState, seat: int) -> dict[str, Any] | 
     unit = _named_unit(state, parsed, seat, 0)
     enemy = 1 - team_of(state, unit.owner)
     if len(parsed.units) > 1:
-        target = _find(state, parsed.units[1], unit.owner, enemy)
+        victim = _find(state, parsed.units[1], unit.owner, enemy)
     elif parsed.squares and (parsed.units or len(parsed.squares) > 1):
-        target = _on(state, parsed.squares[-1])
+        victim = _on(state, parsed.squares[-1])
     else:
         raise Rejected("cmd_need_target")
-    return {"type": "attack", "seat": unit.owner, "unit": unit.id, "target": target.id}
+    return {"type": "attack", "seat": unit.owner, "unit": unit.id, "target": victim.id}
 
 
 def command(line: str, state: SamuraiState, seat: int, seat_names: Sequence[str]) -> dict[str, Any] | Query:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from companion.games.samurai.actions import (
+    AttackAction,
+    EventAction,
+    MarkAction,
+    MoveAction,
+    PlaceAction,
+    RecruitAction,
+    SamuraiAction,
+)
 from companion.games.samurai.board import TEAMS, TYPES, data
 from companion.games.samurai.moves import (
     apply_attack,
@@ -42,11 +49,11 @@ HANDLERS = {"place": apply_place, "move": apply_move, "attack": apply_attack, "r
 
 
 # ---------------------------------------------------------------------- legal choices
-def legal_choices(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
+def legal_choices(state: SamuraiState, seat: int) -> list[SamuraiAction]:
     if state.phase == OVER or seat in state.out:
         return []
     if state.phase == SETUP:
-        return _legal_places(state, seat)
+        return [*_legal_places(state, seat)]
     if state.phase == DRAW:
         if seat not in recipients(state):
             return []
@@ -58,7 +65,7 @@ def legal_choices(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
                 ] if seat == owner else []
     if seat != state.seat:
         return []
-    out: list[dict[str, Any]] = []
+    out: list[SamuraiAction] = []
     if not state.acted:
         out.extend(_legal_events(state, seat))
         if mandatory_card(state, seat) is not None:
@@ -71,10 +78,10 @@ def legal_choices(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _legal_places(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
+def _legal_places(state: SamuraiState, seat: int) -> list[PlaceAction]:
     team = team_of(state, seat)
     empty = [sq for sq in data().board.deploy[TEAMS[team]] if occupant(state, sq) is None]
-    out = []
+    out: list[PlaceAction] = []
     for kind in TYPES:
         free = free_tokens(state, team, kind)
         if not units_of(state, seat, kind) and free:
@@ -82,8 +89,8 @@ def _legal_places(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _legal_events(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def _legal_events(state: SamuraiState, seat: int) -> list[EventAction]:
+    out: list[EventAction] = []
     mandatory = mandatory_card(state, seat)
     enemy = set(state.teams[1 - team_of(state, seat)])
     for card in sorted(set(state.hands[seat])):
@@ -98,9 +105,9 @@ def _legal_events(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _legal_moves(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
+def _legal_moves(state: SamuraiState, seat: int) -> list[MoveAction]:
     per_point = costs(state)["move"]
-    out = []
+    out: list[MoveAction] = []
     for unit in units_of(state, seat):
         budget = movement_left(state, unit)
         if per_point:
@@ -112,7 +119,7 @@ def _legal_moves(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _legal_attacks(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
+def _legal_attacks(state: SamuraiState, seat: int) -> list[AttackAction]:
     if state.cp[seat] < costs(state)["attack"]:
         return []
     team = team_of(state, seat)
@@ -121,7 +128,7 @@ def _legal_attacks(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
             for u in units_of(state, seat) if not u.attacked for e in enemies if in_reach(state, u, e)]
 
 
-def _legal_recruits(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
+def _legal_recruits(state: SamuraiState, seat: int) -> list[RecruitAction]:
     team = team_of(state, seat)
     have = access(state, seat)
     deploy = data().board.deploy
@@ -129,7 +136,7 @@ def _legal_recruits(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
     if state.opts["recruit_square"] == "any_deploy":
         squares = (*deploy["Y"], *deploy["R"])
     empty = [sq for sq in squares if occupant(state, sq) is None]
-    out = []
+    out: list[RecruitAction] = []
     for kind, utype in data().units.items():
         free = free_tokens(state, team, kind)
         if free and utype.cost <= state.cp[seat] and set(utype.recipe) <= have:
@@ -137,7 +144,7 @@ def _legal_recruits(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _legal_marks(state: SamuraiState, seat: int) -> list[dict[str, Any]]:
+def _legal_marks(state: SamuraiState, seat: int) -> list[MarkAction]:
     if state.cp[seat] < costs(state)["mark"]:
         return []
     board = data().board

@@ -49,6 +49,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.games.samurai.actions import DrawAction, SamuraiAction
 from companion.games.samurai.board import TEAMS, TYPES, data
 from companion.games.samurai.legal import HANDLERS, MAY_ELIMINATE, legal_choices
 from companion.games.samurai.state import (
@@ -139,7 +140,7 @@ class Samurai(Game):
         return state, events
 
     # ------------------------------------------------------------------ queries
-    def legal(self, state: SamuraiState, seat: int) -> list[dict[str, Any]]:
+    def legal(self, state: SamuraiState, seat: int) -> list[SamuraiAction]:
         return legal_choices(state, seat)
 
     def public_view(self, state: SamuraiState) -> dict[str, Any]:
@@ -175,7 +176,7 @@ class Samurai(Game):
     def winners(self, state: SamuraiState) -> list[int]:
         return list(state.winners)
 
-    def table_actions(self, state: SamuraiState, rng: random.Random) -> list[dict[str, Any]]:
+    def table_actions(self, state: SamuraiState, rng: random.Random) -> list[DrawAction]:
         """A pending draw: a random card from the face-down deck (the discard once it is
         empty), given to a random member of the team (the simulated team's choice)."""
         if state.phase != DRAW:

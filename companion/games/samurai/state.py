@@ -121,7 +121,7 @@ def occupant(state: SamuraiState, square: str) -> Unit | None:
 
 
 def diagonal(state: SamuraiState) -> bool:
-    return state.opts["adjacency"] == "diagonal"
+    return bool(state.opts["adjacency"] == "diagonal")
 
 
 def costs(state: SamuraiState) -> Mapping[str, int]:

@@ -7,6 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine import Event, Rejected
+from companion.games.shodan.actions import (
+    ActivateAction,
+    CloseAction,
+    InteractiveAction,
+    PlaceAction,
+    ShodanAction,
+    UkeAction,
+)
 from companion.games.shodan.moves import (
     act_activate,
     act_done,
@@ -55,16 +63,16 @@ HANDLERS = {
 
 
 # ---------------------------------------------------------------------- legal choices
-def legal_choices(state: ShodanState, seat: int) -> list[dict[str, Any]]:
+def legal_choices(state: ShodanState, seat: int) -> list[ShodanAction]:
     if state.phase == "over":
         return []
     if state.phase == "setup":
         if seat != 0:
             return []
-        return [setup_example(random.Random(f"{state.opts['seed']}-{n}")) for n in range(3)]
+        return [*(setup_example(random.Random(f"{state.opts['seed']}-{n}")) for n in range(3))]
     if seat != state.turn:
         return []
-    out: list[dict[str, Any]] = []
+    out: list[ShodanAction] = []
     if state.phase in ("draft", "power", "refill"):
         for i, pile in enumerate(PILES):
             if state.draw[i]:
@@ -79,12 +87,12 @@ def legal_choices(state: ShodanState, seat: int) -> list[dict[str, Any]]:
             out += _placements(state, seat)
         if state.may_discard:
             out += [{"type": "discard", "seat": seat, "card": c} for c in hand_options(state, seat)]
-        return out + _closes(state, seat) + [{"type": "done", "seat": seat}]
+        return [*out, *_closes(state, seat), {"type": "done", "seat": seat}]
     out = _main_choices(state, seat, include_close=False)
-    return out + _closes(state, seat) if out else [*_closes(state, seat), {"type": "pass", "seat": seat}]
+    return [*out, *_closes(state, seat)] if out else [*_closes(state, seat), {"type": "pass", "seat": seat}]
 
 
-def _valid(state: ShodanState, action: dict[str, Any]) -> bool:
+def _valid(state: ShodanState, action: Mapping[str, Any]) -> bool:
     try:
         HANDLERS[action["type"]](state, action)
     except Rejected:
@@ -92,17 +100,17 @@ def _valid(state: ShodanState, action: dict[str, Any]) -> bool:
     return True
 
 
-def _closes(state: ShodanState, seat: int) -> list[dict[str, Any]]:
+def _closes(state: ShodanState, seat: int) -> list[CloseAction]:
     return [{"type": "close", "seat": seat, "technique": n} for n, t in enumerate(state.techniques, start=1)
             if t.owner == seat and not t.closed and technique_key(t) is not None]
 
 
-def _placements(state: ShodanState, seat: int) -> list[dict[str, Any]]:
-    out = []
+def _placements(state: ShodanState, seat: int) -> list[ShodanAction]:
+    out: list[ShodanAction] = []
     targets: list[int | None] = [None] + [i for i, t in enumerate(state.techniques) if not t.closed]
     for card in hand_options(state, seat):
         for index in targets:
-            action: dict[str, Any] = {"type": "place", "seat": seat, "card": card}
+            action: PlaceAction = {"type": "place", "seat": seat, "card": card}
             try:
                 check_target(state, seat, index)
                 if index is None:
@@ -117,7 +125,7 @@ def _placements(state: ShodanState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _main_choices(state: ShodanState, seat: int, include_close: bool) -> list[dict[str, Any]]:
+def _main_choices(state: ShodanState, seat: int, include_close: bool) -> list[ShodanAction]:
     hand = hand_options(state, seat)
     out = _placements(state, seat)
     out += [{"type": "discard", "seat": seat, "card": c} for c in hand]
@@ -127,8 +135,9 @@ def _main_choices(state: ShodanState, seat: int, include_close: bool) -> list[di
     if free:
         for i, t in enumerate(state.techniques):
             if t.owner != seat and not t.closed:
-                tries = [{"type": "uke", "seat": seat, "technique": i + 1, "card": c} for c in hand]
-                out += [a for a in tries if _valid(state, a)]
+                ukes: list[UkeAction] = [{"type": "uke", "seat": seat, "technique": i + 1, "card": c}
+                                         for c in hand]
+                out += [a for a in ukes if _valid(state, a)]
     if state.uke_of[seat] is not None:
         return out
     info = cards()
@@ -136,8 +145,8 @@ def _main_choices(state: ShodanState, seat: int, include_close: bool) -> list[di
         effect = info[c].effect
         if info[c].kind != "interactive":
             continue
-        tries: list[dict[str, Any]] = []
-        base = {"type": "interactive", "seat": seat, "card": c}
+        tries: list[InteractiveAction] = []
+        base: InteractiveAction = {"type": "interactive", "seat": seat, "card": c}
         if effect == "STAGE":
             tries.append(base)
         elif effect == "HAKAMA":
@@ -160,15 +169,14 @@ def _main_choices(state: ShodanState, seat: int, include_close: bool) -> list[di
         for notion, used in t.notions:
             if used:
                 continue
-            base = {"type": "activate", "seat": seat, "notion": notion}
+            activation: ActivateAction = {"type": "activate", "seat": seat, "notion": notion}
             power = info[notion].power
+            activations: list[ActivateAction] = [activation]
             if power == "MAAI":
-                tries = [{**base, "target": n} for tt in state.techniques if tt.owner == seat
-                         for n, u in tt.notions if u]
+                activations = [{**activation, "target": n} for tt in state.techniques if tt.owner == seat
+                               for n, u in tt.notions if u]
             elif power == "ATEMI":
-                tries = [{**base, "victim": q, "card": c} for q in range(state.players) if q != seat
-                         for c in hand_options(state, q)]
-            else:
-                tries = [base]
-            out += [a for a in tries if _valid(state, a)]
+                activations = [{**activation, "victim": q, "card": c} for q in range(state.players)
+                               if q != seat for c in hand_options(state, q)]
+            out += [a for a in activations if _valid(state, a)]
     return out

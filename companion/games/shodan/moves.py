@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine import Event, Rejected
+from companion.games.shodan.actions import SetupAction
 from companion.games.shodan.state import (
     HAND_SIZE,
     PILES,
@@ -49,8 +50,8 @@ def act_interactive(state: ShodanState, action: Mapping[str, Any]) -> tuple[Shod
     my_turn(state, seat, ("main",))
     card = card_field(action, kinds=("interactive",))
     effect = cards()[card].effect
-    if state.uke_of[seat] is not None:
-        raise Rejected("engaged_as_uke", technique=state.uke_of[seat] + 1)
+    if (engaged := state.uke_of[seat]) is not None:
+        raise Rejected("engaged_as_uke", technique=engaged + 1)
     tori = tori_of(state, seat)
     if tori is not None and effect in ("HAKAMA", "KAESHI"):
         raise Rejected("engaged_with_uke", technique=tori + 1, seat=state.techniques[tori].uke)
@@ -125,8 +126,8 @@ def _senpai(state: ShodanState, seat: int, action: Mapping[str, Any],
 def act_activate(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanState, list[Event]]:
     seat = seat_field(state, action)
     my_turn(state, seat, ("main",))
-    if state.uke_of[seat] is not None:
-        raise Rejected("engaged_as_uke", technique=state.uke_of[seat] + 1)
+    if (engaged := state.uke_of[seat]) is not None:
+        raise Rejected("engaged_as_uke", technique=engaged + 1)
     notion = card_field(action, "notion", kinds=("notion",))
     where = _notion_place(state, notion)
     if where is None or state.techniques[where].owner != seat:
@@ -270,7 +271,7 @@ def act_setup(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanStat
     return state, events
 
 
-def setup_example(rng: random.Random) -> dict[str, Any]:
+def setup_example(rng: random.Random) -> SetupAction:
     info = cards()
     objectives = sorted(c for c, i in info.items() if i.kind == "objective")
     ups = []

@@ -46,6 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.games.shodan.actions import ShodanAction
 from companion.games.shodan.legal import HANDLERS, legal_choices
 from companion.games.shodan.moves import setup_example
 from companion.games.shodan.scoring import completable, jury_requires, prestige
@@ -119,7 +120,7 @@ class Shodan(Game):
             raise Rejected("setup_first")
         return handler(state, action)
 
-    def legal(self, state: ShodanState, seat: int) -> list[dict[str, Any]]:
+    def legal(self, state: ShodanState, seat: int) -> list[ShodanAction]:
         return legal_choices(state, seat)
 
     def public_view(self, state: ShodanState) -> dict[str, Any]:
@@ -158,7 +159,7 @@ class Shodan(Game):
     def winners(self, state: ShodanState) -> list[int]:
         return list(state.winners)
 
-    def table_actions(self, state: ShodanState, rng: random.Random) -> list[dict[str, Any]]:
+    def table_actions(self, state: ShodanState, rng: random.Random) -> list[ShodanAction]:
         """Setup from a seeded shuffle, then every face-down card drawn is shown (`see`)."""
         if state.phase == "setup":
             return [setup_example(rng)]

@@ -97,7 +97,7 @@ def completable(state: ShodanState, seat: int) -> list[dict[str, Any]]:
 
 
 def _completion(number: int | None, needed: list[str], slots: dict[str, str],
-                entries: set[tuple[int, ...]]) -> dict[str, Any]:
+                entries: set[tuple[int, int, int]]) -> dict[str, Any]:
     info = cards()
     triple = tuple(info[slots[k]].number for k in CORE)
     return {"technique": number, "cards": needed, "position": slots["position"], "attack": slots["attack"],

@@ -168,8 +168,8 @@ def act_uke(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanState,
 
 
 def _check_free(state: ShodanState, seat: int) -> None:
-    if state.uke_of[seat] is not None:
-        raise Rejected("engaged_as_uke", technique=state.uke_of[seat] + 1)
+    if (engaged := state.uke_of[seat]) is not None:
+        raise Rejected("engaged_as_uke", technique=engaged + 1)
     tori = tori_of(state, seat)
     if tori is not None:
         raise Rejected("engaged_with_uke", technique=tori + 1, seat=state.techniques[tori].uke)
@@ -197,7 +197,7 @@ def act_close(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanStat
                                uke_of=with_seat(state.uke_of, tech.uke, None))
         events.append(Event("all", "uke_token", {"seat": tech.uke, "partner": seat}))
     triple = tuple(int(n) for n in key.split("-"))
-    counts = state.opts["jury_match"] == "any" or triple in jury(state.objective)  # type: ignore[arg-type]
+    counts = state.opts["jury_match"] == "any" or triple in jury(state.objective)
     if counts and key not in {k for k, _ in state.firsts}:
         state = state._replace(firsts=(*state.firsts, (key, seat)))
         events.append(Event("all", "first_done", {"seat": seat, "technique": index + 1}))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from companion.games.tatsu.actions import LayoutAction, PlayAction, RevealAction
 from companion.games.tatsu.state import (
     CLANS,
     LAYOUT_SIZE,
@@ -18,10 +18,10 @@ from companion.games.tatsu.state import (
 
 
 # ---------------------------------------------------------------------- legal moves
-def legal_plays(state: TatsuState, front: int) -> list[dict[str, Any]]:
+def legal_plays(state: TatsuState, front: int) -> list[PlayAction]:
     info = cards()
     clan = state.clans[front]
-    out: list[dict[str, Any]] = []
+    out: list[PlayAction] = []
     no_partner = None if state.opts["ask_partner"] else partner(state, front)
     if state.players == 2:
         pool = _pool(state, clan)
@@ -51,19 +51,19 @@ def _pool(state: TatsuState, clan: str) -> list[str]:
     return [c for c, i in cards().items() if i.clan == clan and c not in state.played and c not in known]
 
 
-def legal_reveals(state: TatsuState, seat: int) -> list[dict[str, Any]]:
+def legal_reveals(state: TatsuState, seat: int) -> list[RevealAction]:
     tableau = state.tableaux[seat] or ()
     colours = {k.colour for k in tableau if k.up is None and k.colour}
     return [{"type": "reveal", "seat": seat, "card": c}
             for clan in sorted(colours) for c in _pool(state, clan)]
 
 
-def layout_examples(state: TatsuState, seat: int, count: int = 3) -> list[dict[str, Any]]:
+def layout_examples(state: TatsuState, seat: int, count: int = 3) -> list[LayoutAction]:
     """A few valid layouts (all of them are too many to list), drawn from the state's seed."""
     info = cards()
     other = state.tableaux[1 - seat]
     taken = {k.up for k in other or ()}
-    out = []
+    out: list[LayoutAction] = []
     for n in range(count):
         rng = random.Random(f"{state.opts['seed']}-{state.round}-{seat}-{n}")
         mine: list[str] = []

@@ -125,10 +125,10 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
             new = replace(tableau[place], down=None)
         else:
             raise Rejected("not_in_layout", seat=source, card=card)
-    tableau = list(state.tableaux[source])  # type: ignore[arg-type]
-    tableau[place] = new
+    stacks = list(state.tableaux[source] or ())
+    stacks[place] = new
     tableaux = list(state.tableaux)
-    tableaux[source] = tuple(tableau)
+    tableaux[source] = tuple(stacks)
     sizes = list(state.sizes)
     sizes[source] -= 1
     return source, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes)), flipped

@@ -33,6 +33,7 @@ from typing import Any
 
 from card_codes import load_deck
 from companion.engine import Event, Game, Rejected
+from companion.games.tatsu.actions import HandAction, TatsuAction
 from companion.games.tatsu.legal import layout_examples, legal_plays, legal_reveals
 from companion.games.tatsu.moves import apply_hand, apply_layout, apply_play, apply_reveal
 from companion.games.tatsu.rounds import check_options, round_start_events, start_round
@@ -106,12 +107,12 @@ class Tatsu(Game):
         return handler(state, action)
 
     # ------------------------------------------------------------------ queries
-    def legal(self, state: TatsuState, seat: int) -> list[dict[str, Any]]:
+    def legal(self, state: TatsuState, seat: int) -> list[TatsuAction]:
         if state.over:
             return []
         if state.players == 2 and state.tableaux[seat] is None:
-            return layout_examples(state, seat)
-        out: list[dict[str, Any]] = []
+            return [*layout_examples(state, seat)]
+        out: list[TatsuAction] = []
         front = turn_seat(state)
         if front is not None and actor(state) == seat and all(t is not None for t in state.tableaux):
             out.extend(legal_plays(state, front))
@@ -173,7 +174,7 @@ class Tatsu(Game):
     def winners(self, state: TatsuState) -> list[int]:
         return list(state.winners)
 
-    def table_actions(self, state: TatsuState, rng: random.Random) -> list[dict[str, Any]]:
+    def table_actions(self, state: TatsuState, rng: random.Random) -> list[HandAction]:
         """3-4 players, before a round's first card: deal the next unregistered hand."""
         if state.players == 2 or state.played or state.trick or None not in state.hands:
             return []
