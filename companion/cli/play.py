@@ -135,8 +135,8 @@ def play(
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
-    Type short commands at any time (aide / help lists them): main, pli, score, tour,
-    répète, annule... Private facts go only to your seat.
+    Type short commands at any time (aide / help lists those of the game): main, table,
+    score, tour, répète, annule... Private facts go only to your seat.
     """
     try:
         config = load_config()
