@@ -8,11 +8,11 @@ and rejections carry a message key and parameters; the phrasebooks turn them int
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, TypedDict
+from typing import Any, ClassVar, Literal, TypedDict, TypeVar
 
 Seat = int
 Audience = Literal["all"] | int
@@ -58,6 +58,9 @@ class Answer(Event):
     its key is found in the phrasebook's `[session]` section. Never recorded."""
 
     phrases: ClassVar[str] = "session"
+
+
+Handler = TypeVar("Handler")
 
 
 class Rejected(Exception):
@@ -176,3 +179,23 @@ class Game:
         hidden cards swapped for unseen ones): ``private_view(v, seat)`` must be the same for
         each. Used by the conformance test (OpenSpiel's information-state rule)."""
         return []
+
+
+def handler_for(handlers: Mapping[str, Handler], action: object, over: bool) -> Handler:
+    """The handler of an action's type: Rejected "unknown_action" for a type the game has no
+    handler for, then "game_over" once the game is over (in that order, for every game)."""
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    handler = handlers.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise Rejected("unknown_action", type=str(kind))
+    if over:
+        raise Rejected("game_over")
+    return handler
+
+
+def named_card(action: Mapping[str, Any], known: Container[str], key: str = "card") -> str:
+    """The card an action names under ``key``; Rejected "unknown_card" if it is none of ``known``."""
+    card = action.get(key)
+    if not isinstance(card, str) or card not in known:
+        raise Rejected("unknown_card", card=str(card))
+    return card

@@ -34,6 +34,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.engine.protocol import handler_for
 from companion.games.dojo.actions import DojoAction
 from companion.games.dojo.moves import HANDLERS
 from companion.games.dojo.rounds import (
@@ -97,12 +98,7 @@ class Dojo(Game):
         return round_events(state)
 
     def apply(self, state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list[Event]]:
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        handler = HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            raise Rejected("unknown_action", type=str(kind))
-        if state.over:
-            raise Rejected("game_over")
+        handler = handler_for(HANDLERS, action, state.over)
         return handler(state, action)
 
     def legal(self, state: DojoState, seat: int) -> list[DojoAction]:

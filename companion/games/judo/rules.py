@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.engine.protocol import handler_for
 from companion.games.judo.actions import DrawAction, JudoAction, PlayAction
 from companion.games.judo.moves import (
     HANDLERS,
@@ -108,16 +109,11 @@ class Judo(Game):
                 Event("all", "turn", {"seat": state.turn, "draw": state.to_draw})]
 
     def apply(self, state: JudoState, action: Mapping[str, Any]) -> tuple[JudoState, list[Event]]:
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        handler = HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            raise Rejected("unknown_action", type=str(kind))
-        if state.over:
-            raise Rejected("game_over")
+        handler = handler_for(HANDLERS, action, state.over)
         seat = seat_field(action)
         if seat != state.turn:
             raise Rejected("not_turn", seat=state.turn)
-        if kind != "draw" and state.to_draw:
+        if action["type"] != "draw" and state.to_draw:
             raise Rejected("draw_first", seat=seat, n=state.to_draw)
         return handler(state, seat, action)
 

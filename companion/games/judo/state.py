@@ -12,6 +12,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from card_codes import load_deck
 from companion.engine import Option, Rejected
+from companion.engine.protocol import named_card
 
 Face = TypeVar("Face")  # what a random pick picks from: die faces, seats
 RULES_FILE = Path(__file__).with_name("rules.toml")
@@ -177,10 +178,7 @@ def seat_field(action: Mapping[str, Any]) -> int:
 
 
 def card_field(action: Mapping[str, Any], key: str = "card") -> str:
-    card = action.get(key)
-    if not isinstance(card, str) or card not in cards():
-        raise Rejected("unknown_card", card=str(card))
-    return card
+    return named_card(action, cards(), key)
 
 
 def holds(state: JudoState, seat: int, card: str) -> bool:

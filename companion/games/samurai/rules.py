@@ -49,6 +49,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.engine.protocol import handler_for
 from companion.games.samurai.actions import DrawAction, SamuraiAction
 from companion.games.samurai.board import TEAMS, TYPES, data
 from companion.games.samurai.legal import HANDLERS, MAY_ELIMINATE, legal_choices
@@ -124,18 +125,13 @@ class Samurai(Game):
                                        "target": state.opts["target"]})]
 
     def apply(self, state: SamuraiState, action: Mapping[str, Any]) -> tuple[SamuraiState, list[Event]]:
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        handler = HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            raise Rejected("unknown_action", type=str(kind))
-        if state.phase == OVER:
-            raise Rejected("game_over")
+        handler = handler_for(HANDLERS, action, state.phase == OVER)
         seat = action.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
             raise Rejected("bad_seat", value=str(seat))
         events: list[Event] = []
         state = handler(state, seat, action, events)
-        if kind in MAY_ELIMINATE:
+        if action["type"] in MAY_ELIMINATE:
             state = check_out(state, events)
         return state, events
 

@@ -46,6 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.engine import Event, Game, Rejected
+from companion.engine.protocol import handler_for
 from companion.games.shodan.actions import ShodanAction
 from companion.games.shodan.legal import HANDLERS, legal_choices
 from companion.games.shodan.moves import setup_example
@@ -110,13 +111,8 @@ class Shodan(Game):
         return [Event("all", "start", {"grade": state.opts["grade"], "seat": state.opts["first"]})]
 
     def apply(self, state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanState, list[Event]]:
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        handler = HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            raise Rejected("unknown_action", type=str(kind))
-        if state.phase == "over":
-            raise Rejected("game_over")
-        if kind != "setup" and state.phase == "setup":
+        handler = handler_for(HANDLERS, action, state.phase == "over")
+        if action["type"] != "setup" and state.phase == "setup":
             raise Rejected("setup_first")
         return handler(state, action)
 

@@ -32,7 +32,8 @@ from types import MappingProxyType
 from typing import Any
 
 from card_codes import load_deck
-from companion.engine import Event, Game, Rejected
+from companion.engine import Event, Game
+from companion.engine.protocol import handler_for
 from companion.games.tatsu.actions import HandAction, TatsuAction
 from companion.games.tatsu.legal import layout_examples, legal_plays, legal_reveals
 from companion.games.tatsu.moves import apply_hand, apply_layout, apply_play, apply_reveal
@@ -98,12 +99,7 @@ class Tatsu(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        handler = HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            raise Rejected("unknown_action", type=str(kind))
-        if state.over:
-            raise Rejected("game_over")
+        handler = handler_for(HANDLERS, action, state.over)
         return handler(state, action)
 
     # ------------------------------------------------------------------ queries

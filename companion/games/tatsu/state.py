@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from card_codes import load_deck
 from companion.engine import Option, Rejected
+from companion.engine.protocol import named_card
 
 YELLOW, RED = "Y", "R"
 
@@ -159,10 +160,7 @@ def seat_field(state: TatsuState, action: Mapping[str, Any], key: str = "seat") 
 
 
 def card_field(action: Mapping[str, Any], key: str = "card") -> str:
-    card = action.get(key)
-    if not isinstance(card, str) or card not in cards():
-        raise Rejected("unknown_card", card=str(card))
-    return card
+    return named_card(action, cards(), key)
 
 
 def holder_of(state: TatsuState, card: str) -> int | None:
