@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 from common import report, time_ms
 
 from companion.engine import Match, get_game, replay
-from companion.games.judo import query_events
+from companion.games.judo.queries import query_events
 from companion.journal import Journal, open_record
 
 ACTIONS = 10_000

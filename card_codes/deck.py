@@ -84,10 +84,12 @@ class Deck:
 
     def card(self, card_id: str) -> Card:
         """The card with this id; KeyError if the deck has none."""
-        return self._by_id[card_id]  # type: ignore[attr-defined]
+        found: Card = self._by_id[card_id]  # type: ignore[attr-defined]
+        return found
 
     def by_code(self, code: str) -> Card | None:
-        return self._by_code.get(code)  # type: ignore[attr-defined]
+        found: Card | None = self._by_code.get(code)  # type: ignore[attr-defined]
+        return found
 
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]
@@ -151,13 +153,13 @@ def _check_value(attr: str, value: Any, spec: dict[str, Any], path: Path, card: 
 def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
     """Validate a parsed deck table and build the Deck."""
     path = Path(path)
-    game = data.get("game")
+    game: Any = data.get("game")
     _need(isinstance(game, str) and game.isidentifier(), path, None, "missing or bad 'game'")
-    code = data.get("code")
+    code: Any = data.get("code")
     _need(isinstance(code, str) and bool(_GAME_CODE_RE.match(code)), path, None,
           "'code' must be two capital letters")
     names = _check_names(data.get("name"), path, None)
-    kinds = data.get("kinds")
+    kinds: Any = data.get("kinds")
     _need(isinstance(kinds, dict) and bool(kinds), path, None, "missing [kinds]")
     attributes = data.get("attributes", {})
     for attr, spec in attributes.items():
@@ -166,7 +168,7 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
     for kind, spec in kinds.items():
         for attr in spec.get("attributes", []):
             _need(attr in attributes, path, None, f"kind {kind}: attribute {attr} is not declared")
-    raw_cards = data.get("cards")
+    raw_cards: Any = data.get("cards")
     _need(isinstance(raw_cards, list) and bool(raw_cards), path, None, "no [[cards]]")
     cards: list[Card] = []
     seen_ids: set[str] = set()

@@ -8,32 +8,22 @@ game records go to the data folder likewise. A missing file means the defaults.
 
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from companion.paths import config_dir, data_dir
+from companion.speech.config import ConfigError as SpeechConfigError
+from companion.speech.config import SpeechConfig
+
+__all__ = ["Config", "ConfigError", "config_dir", "config_path", "data_dir", "load_config", "save_config"]
 
 BACKENDS = ("builtin", "speechd", "text")
 
 
 class ConfigError(ValueError):
     """A configuration file that cannot be used; the message says where and why."""
-
-
-def config_dir() -> Path:
-    """The folder of the user's configuration (and, by default, speech cache)."""
-    if home := os.environ.get("COMPANION_HOME"):
-        return Path(home)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "companion"
-
-
-def data_dir() -> Path:
-    if home := os.environ.get("COMPANION_HOME"):
-        return Path(home) / "data"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "companion"
 
 
 def config_path() -> Path:
@@ -61,14 +51,15 @@ class Config:
             raise ConfigError(f"{where}: lang must be fr or en, not {self.lang!r}")
         if self.backend not in BACKENDS:
             raise ConfigError(f"{where}: backend must be one of {', '.join(BACKENDS)}")
-        from companion.speech.config import ConfigError as SpeechConfigError
-        from companion.speech.config import SpeechConfig
-
         try:  # the speech settings are checked by the speech layer that uses them
-            SpeechConfig.from_dict(asdict(self))
+            self.speech()
         except SpeechConfigError as err:
             raise ConfigError(f"{where}: {err}") from err
         return self
+
+    def speech(self) -> SpeechConfig:
+        """The speech layer's settings, from this configuration (the file is read once)."""
+        return SpeechConfig.from_dict(asdict(self))
 
 
 def load_config(path: Path | None = None) -> Config:

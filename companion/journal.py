@@ -1,11 +1,12 @@
 """Game records: JSON Lines, a header then one accepted action per line (DESIGN §5).
 
-    {"format": "companion-record/1", "game": "tatsu", "seats": 4, "options": {...}}
+    {"format": "companion-record/1", "game": "<game>", "rules": 1, "seats": 4, "options": {...}}
     {"seq": 1, "action": {"type": "play", "seat": 0, "card": "Y-P1-V3"}}
 
 Each action is written, flushed and fsynced before it is announced, so a crash loses
 nothing that was said. When a record is opened, a torn last line (a crash in the middle
 of a write) is dropped with a warning; a bad line anywhere else is an error naming it.
+`rules` is the version of the game's rules the record was made under (none: version 1).
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ class Header:
     game: str
     seats: int
     options: dict[str, Any]
+    rules: int = 1  # the version of the game's rules (records written before it existed: 1)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "game": self.game, "seats": self.seats, "options": self.options}
+        return {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
+                "options": self.options}
 
 
 class Journal:
@@ -53,10 +56,10 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
-               options: Mapping[str, Any] | None = None, sync: bool = True) -> Journal:
+               options: Mapping[str, Any] | None = None, sync: bool = True, rules: int = 1) -> Journal:
         """Start a new record; refuses to overwrite an existing file."""
         path = Path(path)
-        header = Header(game, seats, dict(options or {}))
+        header = Header(game, seats, dict(options or {}), rules)
         try:
             handle = path.open("xb")
         except FileExistsError:
@@ -158,7 +161,10 @@ def _header(path: Path, obj: Any) -> Header:
     game, seats, options = obj.get("game"), obj.get("seats"), obj.get("options", {})
     if not isinstance(game, str) or not isinstance(seats, int) or not isinstance(options, dict):
         raise RecordError(path, 1, "header needs game, seats and options")
-    return Header(game, seats, options)
+    rules = obj.get("rules", 1)
+    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+        raise RecordError(path, 1, f"rules must be a version number (1, 2...), not {rules!r}")
+    return Header(game, seats, options, rules)
 
 
 def _fsync_dir(folder: Path) -> None:

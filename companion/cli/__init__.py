@@ -6,14 +6,13 @@ them, so `companion --help` and `--version` start fast.
 """
 
 from companion.cli import (  # noqa: F401  (registers the commands)
-    board,
     cards,
     config,
     labels,
+    photo,
     play,
     replay,
     scan,
-    score,
     simulate,
     speech,
 )

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 
 from card_codes import encode
-from companion.cli.common import Lang, app, deck_or_exit
+from companion.cli.common import GameArg, Lang, app, deck_or_exit
 
 
 @app.command()
 def cards(
-    game: Annotated[str, typer.Argument(help="The game: tatsu, dojo, ...")],
+    game: Annotated[str, typer.Argument(help=GameArg)],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of card objects.")] = False,
     lang: Lang = "fr",
 ) -> None:

@@ -6,8 +6,10 @@ from typing import Annotated
 
 import typer
 
-from card_codes import Deck, DeckError, available_games, load_deck
+from card_codes import Deck, DeckError, load_deck
 from companion import __version__
+from companion.engine import GamePackage, GameSetupError, Rejected, featured_game, games, get_package
+from companion.speech.phrasebook import Phrasebook
 
 app = typer.Typer(
     help="A talking companion for blind players of physical card and board games.",
@@ -41,15 +43,25 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+GameArg = "The game's name (an unknown name lists the games)."
+
+
+def package_or_exit(game: str | None) -> GamePackage:
+    """The game package called ``game`` (None: the featured game); an unknown game, or a game
+    missing its deck file or its package, is one clear line and exit code 2."""
+    try:
+        name = featured_game() if game is None else game
+        if name not in games():
+            raise fail(f"Unknown game {name!r}. Games: {', '.join(games())}.")
+        return get_package(name)
+    except GameSetupError as err:
+        raise fail(f"Game set-up: {err}.") from None
+
+
 def seats_or_exit(game: str, seats: int | None, lang: str) -> int:
     """The seat count to play ``game`` with: the game's own default when none is given; a
     count the game does not allow, or an unknown game, is one clear line and exit code 2."""
-    from companion.engine import Rejected, games, get_game
-    from companion.speech.phrasebook import Phrasebook
-
-    if game not in games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
-    engine = get_game(game)
+    engine = package_or_exit(game).rules
     if seats is None:
         return engine.default_seats
     if seats not in engine.seat_counts:
@@ -60,8 +72,7 @@ def seats_or_exit(game: str, seats: int | None, lang: str) -> int:
 
 def deck_or_exit(game: str) -> Deck:
     """The game's deck, or a clear message and exit code 2."""
-    if game not in available_games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(available_games())}.")
+    package_or_exit(game)
     try:
         return load_deck(game)
     except DeckError as err:

@@ -17,7 +17,7 @@ def _apply(config: Config, assignment: str) -> None:
         raise ConfigError(f"{assignment!r}: write KEY=VALUE, for example lang=en")
     section, dot, sub = key.partition(".")
     if dot and section in ("routes", "seat_names", "voices"):
-        table = getattr(config, section)
+        table = vars(config)[section]
         if not value:
             table.pop(sub, None)
         elif section == "seat_names":
@@ -27,7 +27,7 @@ def _apply(config: Config, assignment: str) -> None:
         return
     if section not in Config.__dataclass_fields__ or section in ("routes", "seat_names", "voices"):
         raise ConfigError(f"unknown setting {key!r}")
-    current = getattr(config, section)
+    current = vars(config)[section]
     try:
         new = type(current)(value)
     except ValueError as exc:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from card_codes import DeckError, load_deck_file
-from companion.cli.common import Lang, app, deck_or_exit, fail
+from companion.cli.common import GameArg, Lang, app, deck_or_exit, fail
 
 
 def _texts(lang: str) -> dict[str, str]:
@@ -20,7 +20,7 @@ def _texts(lang: str) -> dict[str, str]:
 
 @app.command()
 def labels(
-    game: Annotated[str | None, typer.Argument(help="The game: tatsu, dojo, ...")] = None,
+    game: Annotated[str | None, typer.Argument(help=GameArg)] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (GAME-labels.pdf).")] = None,
     sheet: Annotated[str | None, typer.Option("--sheet", help="Sheet template (--list-sheets).")] = None,
     lang: Lang = "fr",
@@ -54,7 +54,7 @@ def labels(
             raise fail(f"Bad sheet file: {err}") from err
         return
     if game is None and deck_file is None:
-        raise fail("Name a game (tatsu, dojo, ...) or give --deck FILE.")
+        raise fail("Name a game or give --deck FILE.")
     if deck_file is not None:
         try:
             deck = load_deck_file(deck_file)

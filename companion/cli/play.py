@@ -9,19 +9,23 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import app, fail, seats_or_exit
-from companion.config import ConfigError, load_config
+from card_codes import load_deck
+from companion.cli.common import GameArg, app, fail, package_or_exit, seats_or_exit
+from companion.config import Config, ConfigError, load_config
+from companion.engine import GamePackage, Rejected, ReplayError, get_game
+from companion.journal import RecordError, open_record
+from companion.session import Session, SessionOptions
+from companion.session.synthetic import LiveTable
+from companion.speech.config import SpeechConfig
+from companion.speech.phrasebook import Phrasebook
+from companion.vision import open_live
 
 
-def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
-    """The announcer from the user's configuration; text only when asked or when speech fails."""
-    from companion.speech import Announcer, SpeechConfig
+def _announcer(lang: str, text_only: bool, config: SpeechConfig, seat_names: list[str] | None = None) -> Any:
+    """The announcer from the user's (already read) configuration; text only when asked or when
+    speech fails."""
+    from companion.speech import Announcer
 
-    try:
-        config = SpeechConfig.load()
-    except Exception as err:  # a broken file must not stop the game: say it, go on in text
-        typer.echo(f"Configuration: {err}", err=True)
-        config = SpeechConfig()
     backend = "text" if text_only else config.backend
     try:
         return Announcer.from_config(config, lang=lang, backend=backend, seat_names=seat_names)
@@ -38,19 +42,12 @@ def _check_record(record: Path | None) -> None:
         raise fail(f"{record.parent}: no such folder.", 1)
 
 
-def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: str, speed: float,
-         interactive: bool) -> None:
-    from card_codes import load_deck
-    from companion.engine import Rejected, ReplayError, get_game
-    from companion.journal import RecordError
-    from companion.session import Session
-    from companion.session.synthetic import LiveTable
-    from companion.speech.phrasebook import Phrasebook
-    from companion.vision import open_live
-
+def _run(opts: Any, source: Any, *, config: Config, synthetic: bool, text_only: bool, decoder: str,
+         speed: float, interactive: bool) -> None:
     game = get_game(opts.game)
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
-    ann = _announcer(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
+    names = [book.seat_name(s) for s in range(max(opts.seats, 4))]
+    ann = _announcer(opts.lang, text_only, config.speech(), names)
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)
@@ -89,9 +86,6 @@ def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> 
         return 0
     if word.isdigit():
         return int(word) - 1
-    from companion.engine import get_game
-    from companion.speech.phrasebook import Phrasebook
-
     game = get_game(session_game)
     for language in ("fr", "en"):
         book = Phrasebook(language, session_game, seat_keys=game.seat_keys(seats))
@@ -99,6 +93,14 @@ def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> 
             if book.seat_name(seat).casefold() == word.casefold():
                 return seat
     raise fail(f"Unknown seat {word!r}.")
+
+
+def _with_target(package: GamePackage, options: dict[str, Any], target: int | None) -> dict[str, Any]:
+    """The options with ``--target`` set, in the game's own option; a game without one refuses it
+    (the rules say so, with the reason a player reads)."""
+    if target is not None:
+        options[package.rules.target_option or "target"] = target
+    return options
 
 
 Seats = Annotated[int | None, typer.Option("--seats", help="Number of players (default: the game's "
@@ -112,7 +114,7 @@ DecoderOpt = Annotated[str, typer.Option("--decoder", help="QR decoder: zxing or
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game: tatsu, dojo, ...")] = "tatsu",
+    game: Annotated[str | None, typer.Argument(help=GameArg + " Default: the featured game.")] = None,
     camera: Annotated[int | None, typer.Option("--camera", help="Webcam number (0 is the first).")] = None,
     url: Annotated[str | None, typer.Option("--url", help="A network camera stream (a phone).")] = None,
     video: Annotated[Path | None, typer.Option("--video", help="Read the table from a video file.")] = None,
@@ -133,24 +135,22 @@ def play(
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
-    Type short commands at any time (aide / help lists them): main, pli, score, tour,
-    répète, annule... Private facts go only to your seat.
+    Type short commands at any time (aide / help lists those of the game): main, table,
+    score, tour, répète, annule... Private facts go only to your seat.
     """
-    from companion.session import SessionOptions
-
     try:
         config = load_config()
     except ConfigError as err:
         raise fail(f"Configuration: {err}") from None
     lang = lang or config.lang
     if resume is not None:
-        from companion.journal import RecordError, open_record
-
         try:
             header, _actions, _warnings = open_record(resume)
         except RecordError as err:
             raise fail(str(err), 1) from None
         game, seats = header.game, header.seats
+    package = package_or_exit(game)
+    game = package.name
     seats = seats_or_exit(game, seats, lang)
     sources = [x for x in (camera, url, video, images) if x is not None]
     if len(sources) + synthetic > 1:
@@ -161,22 +161,20 @@ def play(
     if resume is None:
         _check_record(record)
     my_seat = _seat_number(game, seats, me, lang)
-    options: dict[str, Any] = {}
-    if target is not None:
-        options["target"] = target
+    options = _with_target(package, {}, target)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
     )
-    _run(opts, str(source) if isinstance(source, Path) else source, synthetic=synthetic, text_only=text,
-         decoder=decoder, speed=1.0, interactive=True)
+    _run(opts, str(source) if isinstance(source, Path) else source, config=config, synthetic=synthetic,
+         text_only=text, decoder=decoder, speed=1.0, interactive=True)
 
 
 @app.command()
 def demo(
-    game: Annotated[str, typer.Argument(help="The game to show.")] = "tatsu",
+    game: Annotated[str | None, typer.Argument(help=GameArg + " Default: the featured game.")] = None,
     seats: Seats = None,
     lang: LangOpt = None,
     text: TextOpt = False,
@@ -189,25 +187,21 @@ def demo(
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""
-    from companion.session import SessionOptions
-
     try:
         config = load_config()
     except ConfigError as err:
         raise fail(f"Configuration: {err}") from None
     lang = lang or config.lang
+    package = package_or_exit(game)
+    game = package.name
     seats = seats_or_exit(game, seats, lang)
     _check_record(record)
-    from companion.engine import get_game
-
-    options: dict[str, Any] = dict(get_game(game).simulation_options)  # random players must finish
-    if target is not None:
-        options["target"] = target
+    options = _with_target(package, dict(package.rules.simulation_options), target)  # bots must finish
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,
         bots=frozenset(range(seats)), pace=0.0 if fast else 0.8, seed=seed, setup=False,
         stop_when_over=True,
     )
-    _run(opts, None, synthetic=True, text_only=text, decoder=decoder, speed=4.0 if fast else 1.0,
-         interactive=sys.stdin.isatty())
+    _run(opts, None, config=config, synthetic=True, text_only=text, decoder=decoder,
+         speed=4.0 if fast else 1.0, interactive=sys.stdin.isatty())

@@ -59,7 +59,7 @@ def replay_command(
         raise fail(f"{file}: {err.args[0]}", 1) from None
     book = Phrasebook(lang, game.name, seat_keys=game.seat_keys(header.seats))
     try:
-        match = replay(game, header.seats, header.options, actions)
+        match = replay(game, header.seats, header.options, actions, rules=header.rules)
     except ReplayError as err:
         raise fail(f"{file}, line {err.line}: {book.reason(err.rejected)}", 1) from None
     except Rejected as rejected:

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from card_codes import Label, available_games, try_decode
-from companion.cli.common import Lang, app, fail
+from card_codes import Label, try_decode
+from companion.cli.common import Lang, app, fail, package_or_exit
 
 PROGRESS_EVERY = 100  # video frames between two progress lines on stderr
 
@@ -69,10 +69,10 @@ def scan(
     # FFmpeg's own complaints about a broken file would come before our one-line reason
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
     from companion.vision.decoders import DecoderError, make_decoder
-    from companion.vision.frames import SourceError
+    from companion.vision.frames import ImageFolderSource, SourceError
 
-    if game is not None and game not in available_games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(available_games())}.")
+    if game is not None:
+        package_or_exit(game)
     try:
         dec = make_decoder(decoder, still=True)
     except DecoderError as err:
@@ -104,7 +104,7 @@ def scan(
                         shown.add(d.text)
                         where = f"{path} frame {frame.index}" if is_video else str(where_path)
                         typer.echo(_plain(rec, error, lang, where))
-            unreadable = getattr(source, "unreadable", [])
+            unreadable = source.unreadable if isinstance(source, ImageFolderSource) else []
         for p in unreadable:
             typer.echo(f"Cannot read {p}: not an image.", err=True)
             bad += 1

@@ -27,7 +27,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.config import config_dir
+from companion.paths import config_dir
 from companion.speech.audience import LANGS, PUBLIC, Audience, parse_audience
 
 BACKENDS = ("builtin", "speechd", "text")

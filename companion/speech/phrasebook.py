@@ -1,7 +1,7 @@
 """Phrasebooks: engine events and rejections turned into short sentences.
 
-Phrases are data: `phrases/<lang>/common.toml` (shared keys, rejection reasons) and
-`phrases/<lang>/<game>.toml` (the game's keys, which win over common ones). Templates use
+Phrases are data: `phrases/<lang>/common.toml` here (shared keys, rejection reasons) and
+each game package's `phrases/<lang>.toml` (the game's keys, which win over common ones). Templates use
 typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
@@ -12,11 +12,21 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `numbered`: cards with the numbers a player types to pick one ("1 : a ; 2 : b");
 - `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
-  face, a unit), else the value as given.
+  face, a unit), else the value as given;
+- `events|SEP`: a list of events (or answers) each rendered, joined by SEP; `clauses|SEP`
+  the same with each one's final full stop dropped; `list`: plain values joined by ", ".
+
+An `Event` is rendered from `[events]`, an `Answer` (what table rules say) from `[session]`.
+
+A phrase is a template, or a table of forms by verbosity, `{ short = "...", normal = "...",
+detailed = "..." }` (a missing form falls back to `normal`): each listener may choose how
+much they hear. A missing phrase is never read aloud as its raw key: the listener hears the
+plain `words.no_phrase`; with `COMPANION_STRICT_PHRASES=1` (the test suite) it is an error.
 """
 
 from __future__ import annotations
 
+import os
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -25,26 +35,42 @@ from pathlib import Path
 from typing import Any
 
 from card_codes import Deck, DeckError, load_deck
+from companion.engine.discovery import get_package
+from companion.engine.protocol import Event
 
 PHRASES_DIR = Path(__file__).parent / "phrases"
 LANGS = ("fr", "en")
 DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
+VERBOSITIES = ("short", "normal", "detailed")
+STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raises MissingPhrase
+
+
+class MissingPhrase(KeyError):
+    """A phrase a strict phrasebook does not have (or cannot fill): names language, section, key."""
 
 
 @cache
-def _table(lang: str, name: str) -> dict[str, Any]:
-    path = PHRASES_DIR / lang / f"{name}.toml"
+def _table(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+def _game_file(lang: str, game: str) -> Path | None:
+    """The game package's phrase file for ``lang`` (None for a name no package has)."""
+    try:
+        return get_package(game).folder / "phrases" / f"{lang}.toml"
+    except KeyError:
+        return None
+
+
 def _merged(lang: str, game: str | None) -> dict[str, dict[str, Any]]:
+    files = [PHRASES_DIR / lang / "common.toml"]
+    if game is not None and (found := _game_file(lang, game)) is not None:
+        files.append(found if found.is_file() else PHRASES_DIR / lang / f"{game}.toml")
     out: dict[str, dict[str, Any]] = {}
-    for name in ("common", game):
-        if name is None:
-            continue
-        for section, entries in _table(lang, name).items():
+    for path in files:
+        for section, entries in _table(path).items():
             out.setdefault(section, {}).update(entries)
     return out
 
@@ -86,6 +112,13 @@ class _Formatter(string.Formatter):
             if kind == "term":
                 return str(terms.get(str(value), value))
             return book.join([str(terms.get(str(v), v)) for v in value])
+        if kind in ("events", "clauses"):  # answers built of other answers, rendered here
+            parts = [book.render(e) for e in value]
+            if kind == "clauses":
+                parts = [p.rstrip(".") for p in parts]
+            return (words[0] if words else " ").join(parts)
+        if kind == "list":
+            return ", ".join(str(v) for v in value)
         if kind == "factors":
             parts = [str(f) for f in value]
             return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
@@ -96,10 +129,15 @@ class Phrasebook:
     """Sentences for one language and game; seat names may be replaced by the table's own."""
 
     def __init__(self, lang: str = "fr", game: str | None = None, seat_names: Sequence[str] | None = None,
-                 seat_keys: Sequence[str] | None = None) -> None:
+                 seat_keys: Sequence[str] | None = None, *, verbosity: str = "normal",
+                 strict: bool | None = None) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
+        if verbosity not in VERBOSITIES:
+            raise ValueError(f"unknown verbosity {verbosity!r}; known: {', '.join(VERBOSITIES)}")
         self.lang = lang
+        self.verbosity = verbosity
+        self.strict = os.environ.get(STRICT_ENV) == "1" if strict is None else strict
         self.game = game
         self.tables = _merged(lang, game)
         keys = list(seat_keys or DEFAULT_SEAT_KEYS)
@@ -143,18 +181,32 @@ class Phrasebook:
         return abs(number) <= 1 if self.section("words").get("zero_is_singular", False) else abs(number) == 1
 
     def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
-        """The sentence for `key`, or a plain fallback naming the key (never a crash)."""
+        """The sentence for `key` in this phrasebook's verbosity. A missing phrase, or one its
+        parameters cannot fill, is the plain `words.no_phrase` (never a raw key, never a crash),
+        or MissingPhrase when strict."""
         template = self.section(section).get(key)
-        if template is None:
-            return f"{key} {dict(params)}" if params else key
+        if isinstance(template, Mapping):
+            template = template.get(self.verbosity, template.get("normal"))
+        if not isinstance(template, str):
+            return self._missing(section, key, "no such phrase")
         try:
             return self._formatter.vformat(template, (), dict(params))
-        except (KeyError, IndexError, ValueError, TypeError):
-            return f"{key} {dict(params)}"
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+            return self._missing(section, key, f"cannot fill it with {dict(params)} ({err!r})")
 
-    def render(self, event: Any) -> str:
-        """One event (anything with `.key` and `.params`) as a sentence."""
-        return self.text("events", event.key, event.params)
+    def _missing(self, section: str, key: str, why: str) -> str:
+        if self.strict:
+            where = f"{self.lang} phrasebook of {self.game or 'no game'}"
+            raise MissingPhrase(f"{where}: [{section}] {key}: {why}")
+        return str(self.section("words").get("no_phrase", "..."))
+
+    def render(self, event: Event) -> str:
+        """One event (or answer) as a sentence."""
+        return self.text(event.phrases, event.key, event.params)
+
+    def line(self, events: Sequence[Event]) -> str:
+        """Several events (an answer) said as one line."""
+        return " ".join(self.render(e) for e in events)
 
     def reason(self, rejected: Any) -> str:
         """A rejection (anything with `.code` and `.params`) as a short reason."""

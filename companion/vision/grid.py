@@ -1,4 +1,4 @@
-"""Read a laid-out grid of cards from one frame (a finished Dojo: 3 rows of 4).
+"""Read a laid-out grid of cards from one frame (a finished layout: 3 rows of 4, say).
 
 The grid's axes come from the labels' own orientation: a QR code knows where its top
 is, and the owner laid their cards upright as they see them. So the mean "up" of the

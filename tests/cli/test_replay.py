@@ -11,30 +11,26 @@ import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
+from companion.engine import games
+from tests.golden import golden_records, record, transcript
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
-RECORD = DATA / "tatsu_round.jsonl"
-
-
-GOLDEN = sorted(p.stem for p in DATA.glob("*.jsonl") if (DATA / f"{p.stem}.fr.txt").exists())
+RECORD = record("tatsu", "round")
+GOLDEN = golden_records()
 
 
 def test_every_game_has_a_golden_record() -> None:
-    from companion.engine import games
-
-    recorded = {json.loads((DATA / f"{n}.jsonl").read_text(encoding="utf-8").splitlines()[0])["game"]
-                for n in GOLDEN}
+    recorded = {json.loads(path.read_text(encoding="utf-8").splitlines()[0])["game"] for path in GOLDEN}
     assert recorded == set(games())
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("name", GOLDEN)
-def test_replay_transcript_matches_the_golden_text(name: str, lang: str) -> None:
-    """Every hand-written record (tests/data) replays to its checked transcript, both languages."""
-    result = runner.invoke(app, ["replay", str(DATA / f"{name}.jsonl"), "--lang", lang])
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_replay_transcript_matches_the_golden_text(path: Path, lang: str) -> None:
+    """Every game package's golden record replays to its checked transcript, both languages."""
+    result = runner.invoke(app, ["replay", str(path), "--lang", lang])
     assert result.exit_code == 0, result.output
-    expected = (DATA / f"{name}.{lang}.txt").read_text(encoding="utf-8")
+    expected = transcript(path, lang).read_text(encoding="utf-8")
     assert result.output == expected
     assert "\x1b[" not in result.output
 
@@ -83,7 +79,7 @@ def test_replay_runs_as_a_real_command() -> None:
     proc = subprocess.run([sys.executable, "-m", "companion", "replay", str(RECORD), "--lang", "en"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == (DATA / "tatsu_round.en.txt").read_text(encoding="utf-8")
+    assert proc.stdout == transcript(RECORD, "en").read_text(encoding="utf-8")
 
 
 def test_demo_plays_a_whole_seeded_game_in_french() -> None:

@@ -10,11 +10,11 @@ from typer.testing import CliRunner
 
 from card_codes import load_deck
 from companion.cli import app
+from tests.golden import record
 from tests.printables.helpers import card_ids, rasterise
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
-RECORD = DATA / "shodan_example.jsonl"
+RECORD = record("shodan", "example")
 
 
 def test_replay_json_scores_and_private_draws() -> None:

@@ -21,6 +21,7 @@ import pytest
 from card_codes import load_deck
 from companion.engine import get_game, replay
 from companion.journal import open_record
+from companion.speech.phrasebook import STRICT_ENV
 
 from .tmux import Terminal
 
@@ -33,7 +34,8 @@ pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output
 
 
 def env(home: Path) -> dict[str, str]:
-    keep = {k: os.environ[k] for k in ("PATH", "PULSE_SERVER", "XDG_CONFIG_HOME", "HOME") if k in os.environ}
+    keep = {k: os.environ[k] for k in ("PATH", "PULSE_SERVER", "XDG_CONFIG_HOME", "HOME", STRICT_ENV)
+            if k in os.environ}
     return {**keep, "COMPANION_HOME": str(home), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
 
 

@@ -30,7 +30,7 @@ def test_each_action_is_flushed_and_fsynced_before_append_returns(tmp_path, monk
         lines = path.read_text(encoding="utf-8").splitlines()
         assert json.loads(lines[1]) == {"seq": 1, "action": PLAY}
         assert path.stat().st_size in synced and header_size in synced
-    assert json.loads(lines[0]) == {"format": "companion-record/1", "game": "tatsu", "seats": 4,
+    assert json.loads(lines[0]) == {"format": "companion-record/1", "game": "tatsu", "rules": 1, "seats": 4,
                                     "options": {"target": 300}}
 
 

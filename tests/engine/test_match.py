@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import Match, Rejected, ReplayError, get_game, replay
 from companion.journal import Journal, open_record
-from tests.games.tatsu_helpers import ROUND_A, new, play, trick
+from tests.games.tatsu.helpers import ROUND_A, new, play, trick
 
 UNDO = {"type": "undo"}
 
