@@ -23,10 +23,13 @@ from companion.commands import Command, Unknown, help_lines, parse
 from companion.engine import Event, Match, Rejected, get_game, replay
 from companion.engine.simulate import random_actions
 from companion.journal import Journal, RecordError, open_record
+from companion.messages import os_reason
 from companion.session.table import Hints, TableRules, Waiting, table_rules
 from companion.speech.phrasebook import Phrasebook
+from companion.typed_input import TooLong, typed_lines
 
 PUBLIC = "all"
+WRITE_FAILURES_BEFORE_STOP = 3  # refused writes in a row (a disk that stays full) that end the game
 
 
 @dataclass
@@ -90,9 +93,16 @@ class Session:
         """Read typed lines from ``stream`` in a thread; end of input posts "eof"."""
 
         def reader() -> None:
-            for line in stream:
-                self.post("line", line.rstrip("\n"))
-            self.post("eof")
+            try:  # a bad byte is an unknown command, a huge line one refusal: the keyboard never dies
+                for line in typed_lines(stream):
+                    if isinstance(line, TooLong):
+                        self.post("too_long", line.limit)
+                    else:
+                        self.post("line", line)
+            except (OSError, ValueError):  # the terminal went away: as at the end of input
+                pass
+            finally:
+                self.post("eof")
 
         thread = threading.Thread(target=reader, name="keyboard", daemon=True)
         thread.start()
@@ -128,12 +138,12 @@ class Session:
         if opts.resume is not None:
             header, _actions, _warnings = open_record(opts.resume)  # refuses a broken record first
             if (header.game, header.seats) != (opts.game, opts.seats):
-                raise RecordError(opts.resume, None, f"a game of {header.game} for {header.seats}")
+                raise RecordError(opts.resume, None, "other_game", game=header.game, seats=header.seats)
             self.match = replay(self.game, header.seats, header.options, _actions)
             journal, actions, warnings = Journal.resume(opts.resume)  # cuts a torn last line
             self.journal = journal
             for warning in warnings:
-                self.say(opts.me, warning, mine=False)
+                self.say(opts.me, warning.text(opts.lang), mine=False)
             self.tell("resumed", n=len(actions))
             self.started = True
             self.where_we_are()
@@ -197,8 +207,13 @@ class Session:
         try:
             self.journal.append(action)
         except OSError as err:
-            self.tell("record_failed", PUBLIC, reason=err.strerror or str(err))
+            self.tell("record_failed", PUBLIC, reason=os_reason(err, self.opts.lang))
             self.earcon("label_refused")
+            if from_camera and self.table is not None and "card" in action:
+                self.table.clear([action["card"]])  # taken back, as a refused card is: shown again later
+            if self.journal.failures >= WRITE_FAILURES_BEFORE_STOP:
+                self.tell("record_stopped", PUBLIC, n=self.journal.seq, path=str(self.journal.path))
+                self.quit = True
             return False
         if action.get("type") == "undo":
             self.match.states.pop()
@@ -245,6 +260,8 @@ class Session:
             self.handle_line(payload)
         elif kind == "vision":
             self.handle_vision(payload)
+        elif kind == "too_long":
+            self.tell("line_too_long", limit=payload)
         elif kind == "eof" or kind == "quit":
             self.quit = True
 
@@ -360,6 +377,11 @@ class Session:
         words = line.split()
         if not words:
             self.begin()
+            return
+        command = parse(line)
+        if isinstance(command, Command) and command.name == "quit":  # nothing begun, nothing recorded
+            self.tell("quit_setup")
+            self.quit = True
             return
         head = words[0].casefold()
         seat = self.resolve_seat(words[1]) if len(words) > 1 else None
