@@ -11,32 +11,18 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import Lang, app, fail
-from companion.speech.phrasebook import LANGS, Phrasebook
+from companion.cli.common import Lang, app, echo, fail, image_refusal, lang_or_exit, replayed_or_exit, say
+from companion.speech.phrasebook import Phrasebook
 
 BOARD_GAMES = ("samurai",)
 
 
 def _recorded_state(record: Path, book: Phrasebook) -> Any:
     """The state at the end of a samurai record, or a clear failure."""
-    from companion.engine import Rejected, ReplayError, get_game, replay
-    from companion.journal import RecordError, open_record
-
-    try:
-        header, actions, warnings = open_record(record)
-    except RecordError as err:
-        raise fail(str(err), 1) from None
-    for warning in warnings:
-        typer.echo(warning, err=True)
-    if header.game != "samurai":
-        raise fail(book.text("board", "not_samurai", {"game": header.game}), 1)
-    game = get_game(header.game)
-    try:
-        return replay(game, header.seats, header.options, actions).state
-    except ReplayError as err:
-        raise fail(f"{record}, line {err.line}: {book.reason(err.rejected)}", 1) from None
-    except Rejected as rejected:
-        raise fail(f"{record}, line 1: {book.reason(rejected)}", 1) from None
+    match = replayed_or_exit(record, book.lang)
+    if match.game.name != "samurai":
+        raise fail(book.text("board", "not_samurai", {"game": match.game.name}), 1)
+    return match.state
 
 
 def _reading_lines(book: Phrasebook, reading: Any) -> list[str]:
@@ -60,13 +46,12 @@ def board_command(
     record: Annotated[
         Path | None, typer.Option("--record", help="A game record: also say what differs from its state.")
     ] = None,
-    lang: Lang = "fr",
+    lang: Lang = None,
 ) -> None:
     """Say where every labelled piece stands on the board, one line each."""
-    if lang not in LANGS:
-        raise fail(f"Unknown language {lang!r}: {', '.join(LANGS)}.")
+    lang = lang_or_exit(lang)
     if game not in BOARD_GAMES:
-        raise fail(f"No board to read for {game!r}. Games with a board: {', '.join(BOARD_GAMES)}.")
+        raise fail(say(lang, "no_board", game=game, games=", ".join(BOARD_GAMES)))
     from companion.games.samurai import data
     from companion.games.samurai_camera import differences, read_board
     from companion.vision import make_decoder
@@ -76,23 +61,25 @@ def board_command(
     book = Phrasebook(lang, game)
     state = _recorded_state(record, book) if record is not None else None
     picture = read_image(image)
+    if picture is None and (refusal := image_refusal(image, lang)):
+        raise fail(refusal, 1)
     if picture is None:
         raise fail(book.text("board", "bad_image", {"path": str(image)}), 1)
     try:
         detections = make_decoder("zxing", still=True).decode(picture)
     except DecoderError as err:
-        raise fail(str(err), 1) from None
+        raise fail(say(lang, "no_decoder", reason=err), 1) from None
     reading = read_board(detections, data().board)
     if not reading.ok:
         corners = book.join([str(book.section("board").get(c, c)) for c in reading.missing_corners])
         raise fail(book.text("board", "missing_corners", {"corners": corners}), 1)
     for line in _reading_lines(book, reading):
-        typer.echo(line)
+        echo(line)
     if state is None:
         return
     found = differences(state, reading)
     for diff in found:
         params = {"unit": diff.token, "seen": diff.seen, "expected": diff.expected}
-        typer.echo(book.text("board", diff.kind, params))
+        echo(book.text("board", diff.kind, params))
     if not found:
-        typer.echo(book.text("board", "agrees", {}))
+        echo(book.text("board", "agrees", {}))

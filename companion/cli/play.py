@@ -3,54 +3,86 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import app, fail, seats_or_exit
-from companion.config import ConfigError, load_config
+from companion.cli.common import (
+    app,
+    deck_or_exit,
+    echo,
+    fail,
+    lang_or_exit,
+    recorded_game_or_exit,
+    replay_refusal,
+    say,
+    seats_or_exit,
+    user_config,
+)
+from companion.config import Config, data_dir, speech_settings
+from companion.messages import os_reason, text
+
+DECODERS = ("zxing", "pyzbar")
 
 
-def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
+def _announcer(config: Config, lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
     """The announcer from the user's configuration; text only when asked or when speech fails."""
     from companion.speech import Announcer, SpeechConfig
 
     try:
-        config = SpeechConfig.load()
-    except Exception as err:  # a broken file must not stop the game: say it, go on in text
-        typer.echo(f"Configuration: {err}", err=True)
-        config = SpeechConfig()
-    backend = "text" if text_only else config.backend
+        speech = speech_settings(config)
+    except ValueError:  # the configuration is checked already; this is the last resort
+        speech = SpeechConfig()
+    backend = "text" if text_only else speech.backend
     try:
-        return Announcer.from_config(config, lang=lang, backend=backend, seat_names=seat_names)
+        return Announcer.from_config(speech, lang=lang, backend=backend, seat_names=seat_names)
     except Exception as err:  # the announcer says device trouble itself; this is the last resort
-        typer.echo(f"Speech unavailable ({err}); text only.", err=True)
+        echo(say(lang, "speech_unavailable", reason=err), err=True)
         return Announcer(lang, backend="text", seat_names=seat_names)
 
 
-def _check_record(record: Path | None) -> None:
-    """A new record never overwrites a game: refuse an existing file before anything starts."""
-    if record is not None and record.exists():
-        raise fail(f"{record}: this file already exists. To continue that game: --resume {record}", 1)
-    if record is not None and not record.parent.is_dir():
-        raise fail(f"{record.parent}: no such folder.", 1)
+def _check_record(record: Path | None, lang: str) -> None:
+    """A new record never overwrites a game and goes where it can be written: refuse a file
+    that exists, a folder, a missing or unwritable folder before anything starts."""
+    if record is None:
+        folder = data_dir() / "records"  # where the record of a game goes by default
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise fail(say(lang, "folder_unwritable", path=folder, reason=os_reason(err, lang)), 1) from None
+    elif record.is_dir():
+        raise fail(say(lang, "record_is_folder", path=record), 1)
+    elif record.exists() or record.is_symlink():
+        raise fail(say(lang, "record_exists", path=record), 1)
+    else:
+        folder = record.parent
+        if not folder.is_dir():
+            raise fail(say(lang, "no_folder", path=folder), 1)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        read_only = os.statvfs(folder).f_flag & os.ST_RDONLY
+        reason = text(lang, "errno.read_only" if read_only else "errno.denied")
+        raise fail(say(lang, "folder_unwritable", path=folder, reason=reason), 1)
 
 
-def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: str, speed: float,
-         interactive: bool) -> None:
+def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: bool, decoder: str,
+         speed: float, interactive: bool) -> None:
     from card_codes import load_deck
     from companion.engine import Rejected, ReplayError, get_game
     from companion.journal import RecordError
     from companion.session import Session
+    from companion.session.loop import WRITE_FAILURES_BEFORE_STOP
     from companion.session.synthetic import LiveTable
     from companion.speech.phrasebook import Phrasebook
     from companion.vision import open_live
+    from companion.vision.frames import SourceError
 
     game = get_game(opts.game)
+    lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
-    ann = _announcer(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
+    ann = _announcer(config, lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)
@@ -58,14 +90,21 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
     try:
         try:
             session.open()
-        except (RecordError, ReplayError, OSError) as err:
-            raise fail(f"{err}", 1) from None
-        except Rejected as rejected:
+        except RecordError as err:
+            raise fail(err.text(lang), 1) from None
+        except ReplayError as err:
+            raise fail(replay_refusal(opts.resume, err.line, err.rejected, session.book), 1) from None
+        except Rejected as rejected:  # options: the record's header (line 1), or the command line's
+            if opts.resume is not None:
+                raise fail(replay_refusal(opts.resume, 1, rejected, session.book), 1) from None
             raise fail(session.book.reason(rejected), 2) from None
         with contextlib.suppress(Exception):  # the cache only speeds up: phrases are made when needed
             ann.prebuild(session.fixed_phrases())
-        reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
-                           decoder=decoder, speed=speed)
+        try:
+            reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
+                               decoder=decoder, speed=speed)
+        except SourceError:
+            raise fail(say(lang, "bad_source", path=source), 1) from None
         if interactive:
             session.read_lines(sys.stdin)
         if not session.started:  # a resumed game has started already
@@ -74,9 +113,17 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
                 session.tell("setup_accept")
             else:
                 session.post("start")
-        session.run()
+        try:
+            session.run()
+        except RecordError as err:  # the record could not be created when the game began
+            raise fail(err.text(lang), 1) from None
+        except OSError as err:  # its folder could not be made
+            raise fail(say(lang, "cannot_write", path=err.filename or "", reason=os_reason(err, lang)),
+                       1) from None
+        if session.journal is not None and session.journal.failures >= WRITE_FAILURES_BEFORE_STOP:
+            raise typer.Exit(1)  # the disk stayed full: the game stopped (said), its record whole
     except KeyboardInterrupt:
-        session.tell("quit")
+        session.tell("quit" if session.started else "quit_setup")
     finally:
         if reader is not None:
             reader.stop()
@@ -85,20 +132,28 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
 
 
 def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> int:
+    """The seat of ``--me``: a number from 1 to the seat count, or a seat name in either language."""
     if word is None:
         return 0
-    if word.isdigit():
-        return int(word) - 1
     from companion.engine import get_game
     from companion.speech.phrasebook import Phrasebook
 
     game = get_game(session_game)
+    if word.isdigit() and 1 <= int(word) <= seats:
+        return int(word) - 1
     for language in ("fr", "en"):
         book = Phrasebook(language, session_game, seat_keys=game.seat_keys(seats))
         for seat in range(seats):
-            if book.seat_name(seat).casefold() == word.casefold():
+            if book.seat_name(seat).casefold() == word.strip().casefold():
                 return seat
-    raise fail(f"Unknown seat {word!r}.")
+    names = Phrasebook(lang, session_game, seat_keys=game.seat_keys(seats))
+    raise fail(say(lang, "bad_me", word=word, seats=seats,
+                   names=", ".join(names.seat_name(s) for s in range(seats))))
+
+
+def _check_decoder(decoder: str, lang: str) -> None:
+    if decoder not in DECODERS:
+        raise fail(say(lang, "unknown_decoder", name=decoder, decoders=", ".join(DECODERS)))
 
 
 Seats = Annotated[int | None, typer.Option("--seats", help="Number of players (default: the game's "
@@ -138,28 +193,22 @@ def play(
     """
     from companion.session import SessionOptions
 
-    try:
-        config = load_config()
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from None
-    lang = lang or config.lang
+    config = user_config(lang)
+    lang = lang_or_exit(lang, config)
     if resume is not None:
-        from companion.journal import RecordError, open_record
-
-        try:
-            header, _actions, _warnings = open_record(resume)
-        except RecordError as err:
-            raise fail(str(err), 1) from None
+        header, _actions = recorded_game_or_exit(resume, lang)
         game, seats = header.game, header.seats
     seats = seats_or_exit(game, seats, lang)
+    deck_or_exit(game, lang)
     sources = [x for x in (camera, url, video, images) if x is not None]
     if len(sources) + synthetic > 1:
-        raise fail("Choose one of --camera, --url, --video, --images or --synthetic.")
+        raise fail(say(lang, "one_source"))
     source: Any = sources[0] if sources else (0 if not synthetic else None)
     if isinstance(source, Path) and not source.exists():
-        raise fail(f"{source}: no such file or folder.", 1)
+        raise fail(say(lang, "no_source", path=source), 1)
+    _check_decoder(decoder, lang)
     if resume is None:
-        _check_record(record)
+        _check_record(record, lang)
     my_seat = _seat_number(game, seats, me, lang)
     options: dict[str, Any] = {}
     if target is not None:
@@ -170,8 +219,8 @@ def play(
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
     )
-    _run(opts, str(source) if isinstance(source, Path) else source, synthetic=synthetic, text_only=text,
-         decoder=decoder, speed=1.0, interactive=True)
+    _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
+         text_only=text, decoder=decoder, speed=1.0, interactive=True)
 
 
 @app.command()
@@ -191,13 +240,12 @@ def demo(
     tracker, rules and speech, and the game is recorded as it goes."""
     from companion.session import SessionOptions
 
-    try:
-        config = load_config()
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from None
-    lang = lang or config.lang
+    config = user_config(lang)
+    lang = lang_or_exit(lang, config)
     seats = seats_or_exit(game, seats, lang)
-    _check_record(record)
+    deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
+    _check_decoder(decoder, lang)
+    _check_record(record, lang)
     from companion.engine import get_game
 
     options: dict[str, Any] = dict(get_game(game).simulation_options)  # random players must finish
@@ -209,5 +257,5 @@ def demo(
         bots=frozenset(range(seats)), pace=0.0 if fast else 0.8, seed=seed, setup=False,
         stop_when_over=True,
     )
-    _run(opts, None, synthetic=True, text_only=text, decoder=decoder, speed=4.0 if fast else 1.0,
+    _run(opts, config, None, synthetic=True, text_only=text, decoder=decoder, speed=4.0 if fast else 1.0,
          interactive=sys.stdin.isatty())

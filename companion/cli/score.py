@@ -12,8 +12,8 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import Lang, app, fail
-from companion.speech.phrasebook import LANGS, Phrasebook
+from companion.cli.common import Lang, app, echo, fail, image_refusal, lang_or_exit, say
+from companion.speech.phrasebook import Phrasebook
 
 SCORABLE = ("dojo",)
 
@@ -52,13 +52,12 @@ def score(
         typer.Option("--trophies", help="Trophies won: ids (TROPHY-03), label codes (P03) or points; "
                      "repeat or separate with commas."),
     ] = None,
-    lang: Lang = "fr",
+    lang: Lang = None,
 ) -> None:
     """Name the 12 cards of a finished dojo by row and column and print its score."""
-    if lang not in LANGS:
-        raise fail(f"Unknown language {lang!r}: {', '.join(LANGS)}.")
+    lang = lang_or_exit(lang)
     if game not in SCORABLE:
-        raise fail(f"Scoring from a photo: {', '.join(SCORABLE)} only, not {game!r}.")
+        raise fail(say(lang, "not_scorable", game=game, games=", ".join(SCORABLE)))
     from card_codes import Label, try_decode
     from companion.engine import Event, Rejected
     from companion.games.dojo import score_cells, tatamis
@@ -69,6 +68,8 @@ def score(
     book = Phrasebook(lang, game)
     trophy_cards, trophy_points = _trophy_points(trophies or [], book)
     picture = read_image(image)
+    if picture is None and (refusal := image_refusal(image, lang)):
+        raise fail(refusal, 1)
     if picture is None:
         raise fail(book.reason(Rejected("score_no_image", path=str(image))), 1)
     detections = make_decoder("zxing", still=True).decode(picture)
@@ -90,4 +91,4 @@ def score(
     events += breakdown_events(0, 0, result, trophy_cards)[:-1]
     events.append(Event(0, "photo_total", {"total": result.total}))
     for event in events:
-        typer.echo(book.render(event))
+        echo(book.render(event))
