@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from card_codes import try_decode
+from companion.commands import Command
 from companion.engine import Match, Rejected
 from companion.speech.phrasebook import LANGS, Phrasebook
 
@@ -34,6 +35,11 @@ class SetupDialogue:
         words = line.split()
         if not words:
             self.begin()
+            return
+        command = self.commands.parse(line)
+        if isinstance(command, Command) and command.name == "quit":  # nothing begun, nothing recorded
+            self.tell("quit_setup")
+            self.quit = True
             return
         head = words[0].casefold()
         seat = self.resolve_seat(words[1]) if len(words) > 1 else None
