@@ -2,14 +2,15 @@
 
 Rules from the text with the defaults of `rules/digest.md` §3 (J1-J20, each a named
 option below). A turn: draw up to 9 cards, then place any number of cards in the order
-grip (kumikata) -> kuzushi -> throw, then end the turn; a player who placed nothing
-discards one card instead. Two grip cards (one per hand) are needed before a kuzushi
-(J3). Kuzushi cards go on one shared pile and must dominate the top card's element
-(J1, a data table in `judo_rules.toml`); an equal element is settled by
-rock-paper-scissors (J19: the loser takes the card back). Replacing a grip clears the
-pile (J5). A throw is one throw card with the MS cards its recipe asks (rotation in
-quarter turns, J9; the IPPON card, J10), with the required grips held and the required
-kuzushi on top of the pile, placed by the thrower (J2). The companion rolls the GAKE die:
+grip (kumikata) -> kuzushi -> throw (`grip_after_kuzushi`), then end the turn; a player who
+placed nothing discards one card instead. Two grip cards (one per hand) are needed before
+a kuzushi (J3). Kuzushi cards go on one shared pile and must dominate the top card's
+element (J1, a data table in `judo_rules.toml`); an equal element is settled by
+rock-paper-scissors (J19: the loser takes the card back, and may not try that card again
+this turn, `tie_retry`). Replacing a grip clears the pile (J5). A throw is one throw card
+with the MS cards its recipe asks (rotation in quarter turns, J9; the IPPON card, J10),
+with the required grips held and the required kuzushi on top of the pile, placed by the
+thrower (J2). The companion rolls the GAKE die:
 IPPON wins the combat, WAZA-ARI (1/2) and YUKO (1/4) add up to an ippon (J12), ECHEC
 gives nothing; the combo goes to the discard (J13) and the turn ends (J14). A won combat
 is one step on the TAI track; the first to `tai_length` wins the match (J16). The loser
@@ -68,12 +69,19 @@ OPTIONS = (
     Option("own_kuzushi", True, "A throw needs the top kuzushi placed by the thrower (else by anyone).",
            (True, False), "J2"),
     Option("kuzushi_needs_grips", True, "A kuzushi needs both of your grips placed.", (True, False), "J3"),
-    Option("grip_hand", "choose", "Which hand a grip card takes: the player's choice, or by target "
-           "(sleeve: left hand; lapel, collar, belt: right hand).", ("choose", "by_target"), "J4"),
+    Option("grip_hand", "choose", "Which hand a grip card takes: the player's choice, or by the side of the "
+           "judogi it targets, facing the opponent as in the text's 'mD = main gauche saisit la manche "
+           "droite', 'rG = main droite saisit le revers gauche' (his right side: your left hand; his left "
+           "side: your right hand).", ("choose", "by_target"), "J4"),
+    Option("grip_after_kuzushi", False, "A grip (even a replacement) may follow your own kuzushi in the "
+           "same turn. Default no: the text's 'règles d'enchaînement: Prise du Kumikata, Déséquilibre, "
+           "Projection' is an order of steps; yes is the digest's 'any order' (§3.4).",
+           (False, True), "§3.4"),
     Option("any_replacement_resets", True, "Replacing a grip clears the whole pile (else only the "
            "replacer's own kuzushi cards leave it).", (True, False), "J5"),
-    Option("grip_cancel", "none", "How the opponent cancels grips: no mechanism in the text.",
-           ("none",), "J6"),
+    Option("grip_cancel", "none", "How the opponent cancels grips. Fixed: the text names 'annulées par "
+           "l'adversaire' but gives no mechanism and the digest lists no other reading; the opponent "
+           "undoes your kuzushi by covering it, or the pile by replacing a grip (J5).", ("none",), "J6"),
     Option("discard_when_idle", True, "Discard only when you placed no card (else every turn).",
            (True, False), "J7"),
     Option("reshuffle", True, "When the draw pile runs short, the discard is shuffled into it.",
@@ -87,16 +95,21 @@ OPTIONS = (
            (True, False), "J13"),
     Option("throw_ends_turn", True, "A throw ends the turn (the opponent starts the next).",
            (True, False), "J14"),
-    Option("time_limit", 0, "Turns per combat (both players) before the better score wins; equal "
-           "scores go to golden score (the next score wins) for as many turns again, then to the "
-           "referees' decision: the judoka who placed more cards this combat (equal: the flags, drawn "
-           "by the companion). 0 (the digest's J15 default): ippon only.", (), "J15"),
+    Option("time_limit", 0, "Not in the text, off by default: a combat ends by ippon only (J15, the text's "
+           "example). For simulated tables of random players: turns per combat (both players) before the "
+           "better score wins; equal scores go to golden score (the next score wins) for as many turns "
+           "again, then to the referees' decision: the judoka who placed more cards this combat (equal: "
+           "the flags, drawn by the companion).", (), "J15"),
     Option("next_combat", "loser", "Who starts the next combat.", ("loser", "winner", "alternate"), "J17"),
     Option("tie_break", "companion", "Equal elements: the companion draws the rock-paper-scissors "
            "winner (announced), or the players play it and the action says who won.",
            ("companion", "table"), "J19"),
     Option("lost_tie", "back_to_hand", "The card of a lost rock-paper-scissors goes back to hand, or "
            "to the discard.", ("back_to_hand", "discard"), "J19"),
+    Option("tie_retry", "next_turn", "After a lost rock-paper-scissors: that card may be tried again only "
+           "next turn (default: else a card could be retried until it wins, and any Fire card would end "
+           "up on an opponent's Fire), no other tie this turn at all, or again at once.",
+           ("next_turn", "no_more_ties", "again"), "J19"),
     Option("empty_pile", "any", "An empty pile takes any element, or only the start of the chain "
            "(an element nothing may cover).", ("any", "chain_start"), "J20"),
 )
@@ -138,6 +151,7 @@ class JudoState(NamedTuple):
     golden: bool = False  # golden score: the next score wins
     over: bool = False
     winner: int | None = None
+    tried: tuple[str, ...] = ()  # kuzushi cards that lost their rock-paper-scissors this turn
 
 
 @cache
@@ -232,7 +246,7 @@ class Judo(Game):
         info = cards()
         for card in _distinct(state.hands[seat]):
             c = info[card]
-            if c.kind == "grip" and state.stage <= 1:
+            if c.kind == "grip" and _grip_in_order(state):
                 out.extend({"type": "play", "seat": seat, "card": card, "hand": h}
                            for h in _slots(state, card))
             elif c.kind == "kuzushi" and _kuzushi_allowed(state, seat, card) is None:
@@ -414,10 +428,15 @@ def _draw(state: JudoState, seat: int, action: Mapping[str, Any]) -> tuple[JudoS
 
 # ---------------------------------------------------------------------- grips and kuzushi
 def _slots(state: JudoState, card: str) -> list[str]:
-    """The hands a grip card may go to now."""
+    """The hands a grip card may go to now (by_target: facing him, his right side is your left hand)."""
     if state.opts["grip_hand"] == "by_target":
-        return [LEFT if cards()[card].grip.startswith("m") else RIGHT]
+        return [LEFT if cards()[card].grip.endswith("D") else RIGHT]
     return list(HANDS)
+
+
+def _grip_in_order(state: JudoState) -> bool:
+    """May a grip be placed now: before one's kuzushi of this turn (the text's order), or always."""
+    return state.stage <= 1 or state.opts["grip_after_kuzushi"]
 
 
 def _top_element(state: JudoState) -> str | None:
@@ -429,11 +448,18 @@ def _kuzushi_allowed(state: JudoState, seat: int, card: str) -> Rejected | None:
     if state.opts["kuzushi_needs_grips"] and None in state.grips[seat]:
         return Rejected("grips_first", seat=seat)
     element = cards()[card].element
-    if may_cover(state.opts, _top_element(state), element) == "no":
+    verdict = may_cover(state.opts, _top_element(state), element)
+    if verdict == "no":
         top = state.pile[-1][0] if state.pile else None
         if top is None:
             return Rejected("cannot_start_pile", card=card)
         return Rejected("cannot_cover", card=card, top=top)
+    retry = state.opts["tie_retry"]
+    if verdict == "tie" and state.tried and retry != "again":
+        if retry == "no_more_ties":
+            return Rejected("tie_lost_no_more")
+        if card in state.tried:
+            return Rejected("tie_lost_this_turn", card=card)
     return None
 
 
@@ -450,7 +476,7 @@ def _play(state: JudoState, seat: int, action: Mapping[str, Any]) -> tuple[JudoS
 
 
 def _grip(state: JudoState, seat: int, card: str, action: Mapping[str, Any]) -> tuple[JudoState, list[Event]]:
-    if state.stage > 1:
+    if not _grip_in_order(state):
         raise Rejected("order_grip")
     slots = _slots(state, card)
     hand = action.get("hand")
@@ -468,7 +494,7 @@ def _grip(state: JudoState, seat: int, card: str, action: Mapping[str, Any]) -> 
     old = state.grips[seat][i]
     held = list(state.grips[seat])
     held[i] = card
-    state = state._replace(grips=_set(state.grips, seat, (held[0], held[1])), stage=1,
+    state = state._replace(grips=_set(state.grips, seat, (held[0], held[1])), stage=max(state.stage, 1),
                            placed=state.placed + 1,
                            active=_set(state.active, seat, state.active[seat] + 1))
     events = [Event("all", "grip", {"seat": seat, "card": card, "hand": hand})]
@@ -507,13 +533,16 @@ def _kuzushi(state: JudoState, seat: int, card: str,
                 raise Rejected("rps_needed", card=card)
         else:
             state, result = _roll(state, ("won", "lost"))
-        key = "rps_won" if result == "won" else "rps_lost"
-        events.append(Event("all", key, {"seat": seat, "card": card}))
         if result == "lost":
+            state = state._replace(tried=(*state.tried, card))
             if state.opts["lost_tie"] == "discard":
+                events.append(Event("all", "rps_lost_discard", {"seat": seat, "card": card}))
                 state = _take(state, seat, [card])._replace(discard=(*state.discard, card))
                 events.append(Event("all", "discard", {"seat": seat, "card": card}))
+            else:
+                events.append(Event("all", "rps_lost", {"seat": seat, "card": card}))
             return state, events
+        events.append(Event("all", "rps_won", {"seat": seat, "card": card}))
     state = _take(state, seat, [card])
     state = state._replace(pile=(*state.pile, (card, seat)), stage=2, placed=state.placed + 1,
                            active=_set(state.active, seat, state.active[seat] + 1))
@@ -665,7 +694,7 @@ def _start_turn(state: JudoState, seat: int, events: list[Event], **changes: Any
     to_draw = min(need, len(pool) - sum(state.unknown))
     events.append(Event("all", "turn", {"seat": seat, "draw": to_draw}))
     return state._replace(turn=seat, stage=0, placed=0, pool=pool, discard=discard, to_draw=to_draw,
-                          **changes)
+                          tried=(), **changes)
 
 
 def _next_turn(state: JudoState, events: list[Event]) -> tuple[JudoState, list[Event]]:
@@ -684,10 +713,11 @@ def _next_turn(state: JudoState, events: list[Event]) -> tuple[JudoState, list[E
         active = state.active
         if active[0] != active[1]:
             winner = active.index(max(active))
-        else:
-            state, flags = _roll(state, (0, 1))
-            winner = flags
-        events.append(Event("all", "hantei", {"seat": winner, "cards": max(active), "other": min(active)}))
+            decision = {"seat": winner, "cards": max(active), "other": min(active)}
+            events.append(Event("all", "hantei", decision))
+        else:  # as active as each other: the flags decide, and the companion says so
+            state, winner = _roll(state, (0, 1))
+            events.append(Event("all", "hantei_flags", {"seat": winner, "cards": active[0]}))
         return _win_combat(state, winner, events, "hantei")
     return _start_turn(state, 1 - state.turn, events), events
 
@@ -781,13 +811,13 @@ def _plan(state: JudoState, seat: int, throw: str) -> dict[str, Any] | None:
     Returns {"actions": [...], "tie": bool} (tie: a kuzushi needs rock-paper-scissors)."""
     info = cards()
     c = info[throw]
-    sim = state if state.turn == seat else state._replace(turn=seat, stage=0, placed=0, to_draw=0)
+    sim = state if state.turn == seat else state._replace(turn=seat, stage=0, placed=0, to_draw=0, tried=())
     if throw not in sim.hands[seat]:
         return None
     actions: list[dict[str, Any]] = []
     needed = [x["grip"] for x in _table_lacks(sim, seat, throw) if x["what"] == "grip"]
     if needed:
-        if sim.stage > 1:
+        if not _grip_in_order(sim):
             return None
         held = list(sim.grips[seat])
         keep = Counter(c.grips)
