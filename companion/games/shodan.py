@@ -65,13 +65,23 @@ OPTIONS = (
     Option("grade", 1, "The dan all players present (agreed at the start).", (1, 2, 3)),
     Option("first", 0, "Seat that starts (the last to have practised a martial art)."),
     Option("seed", 0, "Seed for the examples `legal` draws (setup)."),
-    Option("initial_draw", "round_robin", "Initial hands: one face-down card at a time, in turn.",
-           ("round_robin",), "SH1"),
+    Option("initial_draw", "round_robin", "Initial hands, face down ('à tour de rôles piocher dans le tas de "
+           "leur choix 5 cartes'): one card at a time in turn, or each player his five in turn.",
+           ("round_robin", "five_each"), "SH1"),
     Option("jury_match", "jury", "Techniques that count for the minima and the 'first' bonus: only those "
            "on the jury's list, or any.", ("jury", "any"), "SH6"),
     Option("jury_repeats", False, "The same jury technique closed twice counts twice for the minima.",
            (True, False), "SH6"),
-    Option("kaeshi_to", "hand", "Kaeshi waza: the card taken goes to the user's hand.", ("hand",), "SH9"),
+    Option("kaeshi_to", "hand", "Kaeshi waza: the card taken goes to the user's hand. Fixed: the text's "
+           "'récupérer la dernière carte posée' is done by the card's player, and the digest lists no other "
+           "reading.", ("hand",), "SH9"),
+    Option("kaeshi_notion", "now", "Kaeshi waza needs a technique with no notion on it now (the digest's "
+           "'has no notion': a notion knocked off by Pied dans le hakama no longer protects it), or one on "
+           "which no notion was ever placed (the text's 'si aucune notion a été posé').",
+           ("now", "ever"), "SH9"),
+    Option("activate_closed", True, "A notion may be activated on a closed technique (losing its point at "
+           "the end), or only on an open one. The text is silent; the digest activates any notion on one's "
+           "own technique.", (True, False), "SH11"),
     Option("kamae", "draw_one", "Kamae: draw one card now, or hand size 6 for good.",
            ("draw_one", "hand_six"), "SH12"),
     Option("last_round", "everyone", "When a pile is empty: everyone plays one more turn, ending with the "
@@ -79,29 +89,47 @@ OPTIONS = (
            ("everyone", "round"), "SH15"),
     Option("major_among", "admitted", "The top of the class among admitted players (all if none), or "
            "among all.", ("admitted", "all"), "SH16"),
-    Option("uke_points", 2, "Prestige of an uke token.", (2,), "SH8"),
-    # Rule readings with one implementation so far: named so a table can see the choice made.
+    Option("uke_points", 2, "Prestige of an uke token. Fixed by the text: 'un jeton Uke qui lui "
+           "rapporteras 2 pt de prestige'.", (2,), "SH8"),
+    # Rule readings with one choice: named so a table can see the choice made, and why it is fixed.
     Option("actions_per_turn", 1, "One action a turn (Stage: two placements; a notion: then place or "
-           "discard).", (1,), "SH2"),
+           "discard). Fixed by the text: 'Le joueur peut poser une carte par tour sauf utilisation de la "
+           "carte Stage', 'L'utilisation d'une de ces cartes est considéré comme un tour de jeu'.",
+           (1,), "SH2"),
     Option("core_order", "strict", "A technique is built position, then attack, then technique card; or "
            "those three in any order.", ("strict", "any"), "SH3"),
     Option("several_open", True, "A player may have several open techniques.", (True, False), "SH4"),
     Option("closing", "own_turn_free", "Closing is free, in one's own turn, once the three core cards are "
-           "there.", ("own_turn_free",), "SH5"),
-    Option("positions", "deck", "The positions of the grade minima: the deck's four.", ("deck",), "SH7"),
+           "there. Fixed: the text makes it the owner's wish ('le joueur peut si il le désire clôturer la "
+           "technique'), not one of the turn's actions, and the digest lists no other reading.",
+           ("own_turn_free",), "SH5"),
+    Option("positions", "deck", "The positions of the grade minima: the deck's four. Fixed: they are data; "
+           "edit the deck file to change them.", ("deck",), "SH7"),
     Option("uke_may", "place_or_discard", "While engaged, an uke may only place on the common technique or "
-           "discard; its owner gets the card points.", ("place_or_discard",), "SH8"),
-    Option("senpai", "named_card", "Senpai: the player names the card; the partner gives it if held.",
-           ("named_card",), "SH10"),
-    Option("notion_powers", "one_shot", "Notion powers act once, on activation (Zanshin: while available).",
+           "discard; its owner gets the card points. Fixed: the text's 'ne pourras faire autre chose tant "
+           "que la technique n'est pas validée', read by the digest; no other reading listed.",
+           ("place_or_discard",), "SH8"),
+    Option("senpai", "named_card", "Senpai: the player names the card; the partner gives it if held. "
+           "Fixed: the text's 'demander une carte a un partenaire' names what is asked; no other reading "
+           "listed.", ("named_card",), "SH10"),
+    Option("notion_powers", "one_shot", "Notion powers act once, on activation (Zanshin: while available). "
+           "Fixed by the text: 'On résout le pouvoir de la carte puis le joueur peut poser ou défausser'; "
+           "Zanshin's 'Insensible au pied dans le hakama' can only be a lasting protection.",
            ("one_shot",), "SH11"),
-    Option("empty_pile", "other_pile", "With a pile empty, draw from another.", ("other_pile",), "SH13"),
-    Option("discard", "exchange", "Discarding is an exchange: the take is the draw that follows.",
-           ("exchange",), "SH14"),
-    Option("ties", "shared", "Tied at the top of the class: shared.", ("shared",), "SH17"),
-    Option("currency", "one", "Prestige points and victory points are the same.", ("one",), "SH18"),
+    Option("empty_pile", "other_pile", "With a pile empty, draw from another. Fixed: the text lets every "
+           "draw choose its pile ('dans le tas de son choix'), so another pile is the only way to fill "
+           "the hand.", ("other_pile",), "SH13"),
+    Option("discard", "exchange", "Discarding is an exchange: the take is the draw that follows. Fixed by "
+           "the text: 'il la pose donc sur le tas face visible [...] et choisie une carte face visible ou "
+           "caché dans le tas de son choix'.", ("exchange",), "SH14"),
+    Option("ties", "shared", "Tied at the top of the class: shared. Fixed: the text names no tie-break "
+           "and the digest lists none.", ("shared",), "SH17"),
+    Option("currency", "one", "Prestige points and victory points are the same. Fixed by the text: the "
+           "'Décompte des points de victoire' counts the cards that bring 'points de prestige'.",
+           ("one",), "SH18"),
     Option("hakama_target", "attacker", "Pied dans le hakama: the attacker chooses the card; it goes face up "
-           "on its pile.", ("attacker",), "SH19"),
+           "on its pile. Fixed: the text's 'permet de défausser une carte posé' is done by the card's "
+           "player, and a discarded card goes face up on its colour (SH14).", ("attacker",), "SH19"),
 )
 
 
@@ -124,6 +152,7 @@ class Technique(NamedTuple):
     order: tuple[str, ...] = ()  # cards on it, in the order they were placed
     closed: bool = False
     uke: int | None = None
+    had_notion: bool = False  # a notion was placed on it once (kaeshi_notion = ever)
 
 
 class ShodanState(NamedTuple):
@@ -493,6 +522,8 @@ def _pile(action: Mapping[str, Any]) -> int:
 def _my_turn(state: ShodanState, seat: int, phases: tuple[str, ...]) -> None:
     if seat != state.turn:
         raise Rejected("not_turn", seat=state.turn)
+    if state.phase == "refill" and "refill" not in phases:  # the turn's action is spent: say so (SH2)
+        raise Rejected("one_action_a_turn")
     if state.phase not in phases:
         raise Rejected(f"phase_{state.phase}", seat=seat)
 
@@ -514,7 +545,8 @@ def _placed(tech: Technique | None, card: str, owner: int, strict: bool = True) 
         raise Rejected("technique_closed")
     kind = info.kind
     if kind == "notion":
-        return tech._replace(notions=(*tech.notions, (card, False)), order=(*tech.order, card))
+        return tech._replace(notions=(*tech.notions, (card, False)), order=(*tech.order, card),
+                             had_notion=True)
     if kind == "position":
         if tech.position is not None:
             raise Rejected("slot_taken", card=tech.position)
@@ -593,6 +625,8 @@ def _check_target(state: ShodanState, seat: int, index: int | None) -> None:
 
 def _act_place(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanState, list[Event]]:
     seat = _seat(state, action)
+    if seat == state.turn and state.phase == "refill":  # a second card: the text's one card a turn
+        raise Rejected("one_card_a_turn")
     _my_turn(state, seat, ("main", "bonus"))
     if state.phase == "bonus" and state.places_left < 1:
         raise Rejected("no_more_places")
@@ -747,6 +781,8 @@ def _act_interactive(state: ShodanState, action: Mapping[str, Any]) -> tuple[Sho
     else:  # KAESHI
         if tech.notions:
             raise Rejected("has_notion", technique=index + 1)
+        if tech.had_notion and state.opts["kaeshi_notion"] == "ever":
+            raise Rejected("had_notion", technique=index + 1)
         if not tech.order:
             raise Rejected("technique_empty", technique=index + 1)
         target = tech.order[-1]
@@ -799,6 +835,8 @@ def _act_activate(state: ShodanState, action: Mapping[str, Any]) -> tuple[Shodan
     where = _notion_place(state, notion)
     if where is None or state.techniques[where].owner != seat:
         raise Rejected("not_your_notion", card=notion)
+    if state.techniques[where].closed and not state.opts["activate_closed"]:
+        raise Rejected("notion_on_closed", card=notion, technique=where + 1)
     power = cards()[notion].power
     if dict(state.techniques[where].notions)[notion]:
         raise Rejected("already_activated", card=notion)
@@ -933,7 +971,10 @@ def _check_last_round(state: ShodanState, seat: int, events: list[Event]) -> Sho
 def _draft_step(state: ShodanState, events: list[Event]) -> ShodanState:
     left = state.draft_left - 1
     if left > 0 and _can_draw(state):
-        return state._replace(draft_left=left, turn=(state.turn + 1) % state.players)
+        turn = state.turn
+        if state.opts["initial_draw"] == "round_robin" or hand_count(state, turn) >= HAND_SIZE:
+            turn = (turn + 1) % state.players
+        return state._replace(draft_left=left, turn=turn)
     state = state._replace(draft_left=0, turn=state.opts["first"], phase="main")
     if state.final_turns is not None:
         state = state._replace(final_turns=state.final_turns - 1)
