@@ -46,8 +46,9 @@ DEFAULT_YELLOW = {2: [0], 3: [0, 2], 4: [0, 2]}
 
 OPTIONS = (
     Option("dealer", 0, "Seat that deals (and leads) the first round."),
-    Option("yellow", None, "The yellow seats (4p: two opposite seats; 3p: the two yellow humans of round 1; "
-           "2p: one seat). Default: North and South (2p: North)."),
+    Option("yellow", None, "The yellow seats (4p: two opposite seats; 3p: the two yellow humans of round "
+           "1, in any order: the humans sit clockwise by seat number, the red one opposite the Ghost; 2p: "
+           "one seat). Default: North and South (2p: North)."),
     Option("target", 500, "The score that ends the game."),
     Option("seed", 0, "Seed for the examples `legal` draws (2-player layouts)."),
     Option("tie", "play_on", "A tie on top at the target: play another round, or share the win.",
@@ -311,7 +312,10 @@ def _seating(players: int, opts: Mapping[str, Any], round_no: int) -> tuple[tupl
     if players == 2:
         return (0, 1), tuple(YELLOW if s in yellow else RED for s in range(2))
     red = next(s for s in range(3) if s not in yellow)
-    first = [yellow[0], red, yellow[1]]  # places 0 (yellow), 1 (red), 2 (yellow); the Ghost is place 3
+    # places 0 (yellow), 1 (red, opposite the Ghost at place 3), 2 (yellow): the humans sit clockwise
+    # by seat number whichever order `yellow` lists them in, so the dealer card's (dealer + 1) mod 3
+    # is always the seat on the dealer's left
+    first = [(red - 1) % 3, red, (red + 1) % 3]
     shift = round_no - 1  # each round every human moves one place left (clockwise), skipping the Ghost
     places = [first[(p - shift) % 3] for p in range(3)]
     order = (*places, GHOST)
