@@ -68,3 +68,10 @@ def test_every_option_has_a_default_and_unknown_options_are_refused() -> None:
             with pytest.raises(Rejected) as err:
                 game.new_state(seats, {"no_such_option": 1})
             assert err.value.code == "bad_option"
+
+
+def test_an_option_with_one_choice_says_it_is_fixed_and_why() -> None:
+    for name in games():
+        for option in get_game(name).options:
+            if len(option.choices) == 1:
+                assert "Fixed" in option.help and len(option.help) > 60, (name, option.name)
