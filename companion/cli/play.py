@@ -199,8 +199,9 @@ def demo(
     seats = seats_or_exit(game, seats, lang)
     _check_record(record)
     from companion.engine import get_game
+    from companion.engine.bots import table_options
 
-    options: dict[str, Any] = dict(get_game(game).simulation_options)  # random players must finish
+    options: dict[str, Any] = table_options(get_game(game))  # what the table's bots need to finish
     if target is not None:
         options["target"] = target
     opts = SessionOptions(

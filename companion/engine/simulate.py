@@ -10,13 +10,18 @@ import random
 from typing import Any
 
 from companion.engine.match import Match
+from companion.engine.protocol import Game, State
 from companion.engine.registry import get_game
 
 
 def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
     """The next action of a simulated table: its own first (dealing, drawing), else a random
     legal choice; None when nobody may act."""
-    game, state = match.game, match.state
+    return random_table_action(match.game, match.state, rng)
+
+
+def random_table_action(game: Game, state: State, rng: random.Random) -> dict[str, Any] | None:
+    """``random_action`` for a game and a state."""
     table = game.table_actions(state, rng)
     if table:
         return dict(table[0])

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from card_codes import LabelErrorKind, load_deck, try_decode
 from companion.commands import Command, Unknown, help_lines, parse
 from companion.engine import Event, Match, Rejected, get_game, replay
-from companion.engine.simulate import random_actions
+from companion.engine.bots import choose, give
 from companion.journal import Journal, RecordError, open_record
 from companion.session.table import Hints, TableRules, Waiting, table_rules
 from companion.speech.phrasebook import Phrasebook
@@ -591,11 +591,12 @@ class Session:
     def bot_gives(self, holder: int) -> None:
         """A bot asked to play for the current seat picks a card of the right colour."""
         self.rng = self.table_rng()
-        state = self.match.state
         front = self._front_for(self.opts.me)
-        options = [a for a in self.game.legal(state, front) if a.get("from") == holder and "card" in a]
-        if options:
-            self.put_down(self.rng.choice(options)["card"], front)
+        card = give(self.game, self.match.state, holder, front, self.rng)
+        if card is None:  # a player with nothing to give says so
+            self.tell("ask_none", PUBLIC, seat=holder)
+        else:
+            self.put_down(card, front)
 
     def bot_step(self) -> None:
         """If it is a bot's turn (or the table's), make its move through the camera."""
@@ -630,7 +631,7 @@ class Session:
             wait = getattr(self.ann, "wait", None)
             if wait is not None:
                 wait(10.0)
-        action = random_action_for(self.match, actor, self.rng)
+        action = choose(self.game, state, actor, self.rng)
         if action is None:
             return
         self._next_bot_move = now + self.opts.pace
@@ -675,23 +676,6 @@ class Session:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
-
-
-def random_action_for(match: Match, seat: int, rng: random.Random) -> dict[str, Any] | None:
-    """A random legal choice of one seat (the synthetic table's player)."""
-    choices = list(match.game.legal(match.state, seat))
-    own = [a for a in choices if a.get("from") == seat]
-    if own and rng.random() < 0.8:  # people mostly play their own cards; sometimes they ask
-        return rng.choice(own)
-    if not choices:
-        view = match.game.public_view(match.state)
-        turn = view.get("turn")
-        if isinstance(turn, int) and turn != seat:
-            choices = list(match.game.legal(match.state, turn))
-    if choices:
-        return rng.choice(choices)
-    fallback = random_actions(match, rng)
-    return fallback[0] if fallback else None
 
 
 def default_record_path(game: str) -> Path:
