@@ -26,7 +26,9 @@ Action = dict[str, Any]
 Bot = Callable[[Game, State, int, random.Random], Action | None]
 
 # Each game's bot (imported on first use, like the games themselves).
-BOT_MODULES: dict[str, str] = {}
+BOT_MODULES = {
+    "judo": "companion.games.judo_bot",
+}
 
 
 def random_choice(game: Game, state: State, seat: int, rng: random.Random) -> Action | None:

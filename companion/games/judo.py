@@ -201,8 +201,9 @@ class Judo(Game):
     seat_counts = (2,)
     default_seats = 2
     options = OPTIONS
-    # random play almost never throws (about once in 1,800 actions): simulated combats end on
-    # time, as in a real judo contest; people play the digest's ippon-only default
+    # random play almost never throws (about once in 1,800 actions): random tables (conformance
+    # tests, `companion simulate`) end their combats on a clock; people, and the synthetic
+    # table's judo bots (which throw), play the text's ippon-only default
     simulation_options = MappingProxyType({"time_limit": 20})
 
     def seat_keys(self, seats: int) -> list[str]:
