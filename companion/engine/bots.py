@@ -28,6 +28,7 @@ Bot = Callable[[Game, State, int, random.Random], Action | None]
 # Each game's bot (imported on first use, like the games themselves).
 BOT_MODULES = {
     "judo": "companion.games.judo_bot",
+    "shodan": "companion.games.shodan_bot",
 }
 
 
