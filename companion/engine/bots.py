@@ -29,6 +29,7 @@ Bot = Callable[[Game, State, int, random.Random], Action | None]
 BOT_MODULES = {
     "judo": "companion.games.judo_bot",
     "shodan": "companion.games.shodan_bot",
+    "samurai": "companion.games.samurai_bot",
 }
 
 
