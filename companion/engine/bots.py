@@ -30,6 +30,7 @@ BOT_MODULES = {
     "judo": "companion.games.judo_bot",
     "shodan": "companion.games.shodan_bot",
     "samurai": "companion.games.samurai_bot",
+    "tatsu": "companion.games.tatsu_bot",
 }
 
 
