@@ -31,6 +31,7 @@ BOT_MODULES = {
     "shodan": "companion.games.shodan_bot",
     "samurai": "companion.games.samurai_bot",
     "tatsu": "companion.games.tatsu_bot",
+    "dojo": "companion.games.dojo_bot",
 }
 
 
