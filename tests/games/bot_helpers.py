@@ -13,6 +13,8 @@ from companion.engine.bots import autoplay, bot_for, random_choice
 from companion.session.table import table_rules
 from companion.speech.phrasebook import Phrasebook
 
+Hide = Callable[[Any, int, random.Random], Any]
+
 
 def actor_of(name: str, seats: int) -> Callable[[State], int | None]:
     """Who acts, as the session's table rules say (the synthetic table asks them too)."""
@@ -49,10 +51,22 @@ def decisions(name: str, seats: int, seed: int, every: int = 7) -> list[tuple[St
     return out
 
 
-def same_choice(name: str, state: State, seat: int, other: State,
-                view: Callable[[dict[str, Any]], Any] = lambda a: a) -> bool:
-    """Does the seat's bot choose alike in two states its seat cannot tell apart?"""
+def blind_checks(name: str, seats: int, seeds: Iterable[int], hide: Hide, every: int = 1,
+                 view: Callable[[State], Callable[[dict[str, Any]], Any]] = lambda s: lambda a: a) -> int:
+    """At bot decisions of the demo games of these seeds, change what the deciding seat cannot
+    see (`hide`; None: nothing to change there): its view stays the same, and so must the bot's
+    choice (compared through `view(state)`). Returns how many decisions were checked."""
     game, bot = get_game(name), bot_for(name)
-    first = bot(game, state, seat, random.Random(5))
-    second = bot(game, other, seat, random.Random(5))
-    return first is not None and view(first) == view(second)
+    rng = random.Random(11)
+    checked = 0
+    for seed in seeds:
+        for state, seat in decisions(name, seats, seed, every):
+            other = hide(state, seat, rng)
+            if other is None:
+                continue
+            assert game.private_view(other, seat) == game.private_view(state, seat)
+            seen = view(state)
+            first, second = bot(game, state, seat, random.Random(5)), bot(game, other, seat, random.Random(5))
+            assert first is not None and seen(first) == seen(second), (seed, seat, first, second)
+            checked += 1
+    return checked
