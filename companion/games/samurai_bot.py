@@ -3,10 +3,11 @@
 It plays from what its seat knows (the board is public; its own event cards), never another
 hand. Its units deploy nearest the centre; on its turn it plays its helpful events first,
 then, one action at a time: the best attack (a unit on a control point, a kill, the most
-damage), a unit onto a free control point, a unit to where it can strike an enemy holding
-one, the others one step nearer the points they do not hold; a lost unit is recruited back
-when its markers allow, and a unit on a resource square marks it when the CP are there.
-When the team holds every point, the units stand guard.
+damage), a marker where a unit stands on a resource the player has none of yet (recruits
+need them, and a player who can recruit is never out), a unit onto a free control point, a
+unit to where it can strike an enemy holding one, the others nearer the points they do not
+hold; a lost unit is recruited back when its markers allow. When the team holds every
+point, the units stand guard.
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ def choose(game: Game, state: SamuraiState, seat: int, rng: random.Random) -> di
     events = [a for a in legal if a["type"] == "event"]
     if events and not state.acted:  # phase 1: every event in hand helps this turn (or must be played)
         return events[0]
-    return (_attack(state, legal) or _move(state, seat, legal) or _recruit(state, seat, legal)
-            or _mark(state, seat, legal) or next(a for a in legal if a["type"] == "end_turn"))
+    return (_attack(state, legal) or _mark(state, seat, legal) or _move(state, seat, legal)
+            or _recruit(state, seat, legal) or next(a for a in legal if a["type"] == "end_turn"))
 
 
 def _points(state: SamuraiState, team: int) -> tuple[list[str], list[str], list[str]]:
