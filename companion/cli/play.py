@@ -13,6 +13,7 @@ from card_codes import load_deck
 from companion.cli.common import GameArg, app, fail, package_or_exit, seats_or_exit
 from companion.config import Config, ConfigError, load_config
 from companion.engine import GamePackage, Rejected, ReplayError, get_game
+from companion.engine.bots import bot_of, table_options
 from companion.journal import RecordError, open_record
 from companion.session import Session, SessionOptions
 from companion.session.synthetic import LiveTable
@@ -196,7 +197,7 @@ def demo(
     game = package.name
     seats = seats_or_exit(game, seats, lang)
     _check_record(record)
-    options = _with_target(package, dict(package.rules.simulation_options), target)  # bots must finish
+    options = _with_target(package, table_options(package.rules, bot_of(package)), target)  # the bots' table
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,

@@ -25,6 +25,8 @@ OPTIONS = st.fixed_dictionaries({
     "rotation": st.sampled_from(["exact", "at_least"]),
     "next_combat": st.sampled_from(["loser", "winner", "alternate"]),
     "lost_tie": st.sampled_from(["back_to_hand", "discard"]),
+    "tie_retry": st.sampled_from(["next_turn", "no_more_ties", "again"]),
+    "grip_after_kuzushi": st.booleans(),
     "die_faces": st.sampled_from([None, ["IPPON", "ECHEC"], ["WAZA-ARI", "YUKO", "ECHEC"]]),
 })
 
