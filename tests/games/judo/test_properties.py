@@ -86,7 +86,7 @@ def play_match(options: dict) -> Match:
                 assert lacks(state, seat, found["card"]) == []
                 trial = match_from(state)
                 for action in found["actions"]:
-                    if "rps_lost" in [e.key for e in trial.apply(action)]:
+                    if {"rps_lost", "rps_lost_discard"} & {e.key for e in trial.apply(action)}:
                         assert found["tie"]
                         break
                 else:
