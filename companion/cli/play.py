@@ -27,6 +27,7 @@ from companion.cli.common import (
 )
 from companion.config import Config, data_dir
 from companion.engine import GamePackage, Rejected, ReplayError, get_game
+from companion.engine.bots import bot_of, table_options
 from companion.journal import RecordError
 from companion.messages import os_reason, text
 from companion.session import Session, SessionOptions
@@ -252,7 +253,7 @@ def demo(
     deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
     _check_decoder(decoder, lang)
     _check_record(record, lang)
-    options = _with_target(package, dict(package.rules.simulation_options), target)  # bots must finish
+    options = _with_target(package, table_options(package.rules, bot_of(package)), target)  # the bots' table
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,

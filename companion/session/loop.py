@@ -20,7 +20,7 @@ from typing import Any, Protocol, TextIO
 from card_codes import LabelErrorKind, load_deck
 from companion.commands import Command, Commands, Unknown
 from companion.engine import Action, Event, Match, Rejected, State, get_package, replay
-from companion.engine.bots import RandomBot
+from companion.engine.bots import bot_of
 from companion.engine.table import Hints, Question, TableRules
 from companion.journal import Journal, RecordError, open_record
 from companion.session.commands import CommonCommands
@@ -67,7 +67,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                                seat_keys=self.game.seat_keys(opts.seats))
         seat_names = [self.book.seat_name(s) for s in range(len(self.game.seat_keys(opts.seats)))]
         self.rules: TableRules = (self.package.table or TableRules)(self.game, seat_names)
-        self.bot = self.package.bot or RandomBot()
+        self.bot = bot_of(self.package)
         self.commands = Commands(self.package.folder / "commands.toml")
         self.pipeline = Pipeline(self.book, announcer, self.rules, opts)
         self.deck = load_deck(opts.game)
