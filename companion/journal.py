@@ -109,7 +109,7 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
-               options: Mapping[str, Any] | None = None, sync: bool = True, rules: int = 1) -> Journal:
+               options: Mapping[str, Any] | None = None, sync: bool = True, *, rules: int) -> Journal:
         """Start a new record; refuses to overwrite an existing file (or to write into a folder).
 
         The file appears at ``path`` with its whole header or not at all (it is written

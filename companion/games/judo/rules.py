@@ -86,6 +86,8 @@ class Judo(Game):
     name = "judo"
     seat_counts = (2,)
     default_seats = 2
+    # 2: a card that lost its rock-paper-scissors is not tried again that turn; grips by the judogi's side
+    rules_version = 2
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"
