@@ -13,6 +13,11 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
   face, a unit), else the value as given.
+
+An entry may have one form per verbosity level instead of one template:
+`play = { brief = "{seat:seat} : {card:card}", normal = "...", detailed = "..." }`. It is
+then rendered as a `verbosity.Phrase` (its normal form, carrying the others), and the
+announcer says the form of each listener's level.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from card_codes import Deck, DeckError, load_deck
+from companion.speech.verbosity import LEVELS, Phrase
 
 PHRASES_DIR = Path(__file__).parent / "phrases"
 LANGS = ("fr", "en")
@@ -143,10 +149,17 @@ class Phrasebook:
         return abs(number) <= 1 if self.section("words").get("zero_is_singular", False) else abs(number) == 1
 
     def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
-        """The sentence for `key`, or a plain fallback naming the key (never a crash)."""
+        """The sentence for `key`, or a plain fallback naming the key (never a crash); a
+        `Phrase` when the entry has forms by verbosity level."""
         template = self.section(section).get(key)
         if template is None:
             return f"{key} {dict(params)}" if params else key
+        if isinstance(template, dict):
+            forms = {level: self._fill(template[level], key, params) for level in LEVELS if level in template}
+            return Phrase(forms) if forms else key
+        return self._fill(template, key, params)
+
+    def _fill(self, template: str, key: str, params: Mapping[str, Any]) -> str:
         try:
             return self._formatter.vformat(template, (), dict(params))
         except (KeyError, IndexError, ValueError, TypeError):

@@ -88,7 +88,14 @@ class Recorder:
                                     latency="low", callback=callback)
             stream.start()
             self._streams.append(stream)
-        time.sleep(0.15)  # the monitors are running before anything plays
+        # the monitors are running before anything plays: each has delivered sound (or silence)
+        deadline = time.monotonic() + 3.0
+        while time.monotonic() < deadline:
+            with self._lock:
+                if all(sum(len(c) for c in self._chunks[m]) >= RECORD_RATE // 20 for m in self.monitors):
+                    break
+            time.sleep(0.01)
+        time.sleep(0.05)
         return self
 
     def __exit__(self, *_exc: object) -> None:
