@@ -1,7 +1,8 @@
 """The short typed commands of the live companion: parse a line, suggest on a typo.
 
-The words are data (`commands.toml`); French and English words are both accepted.
-Parsing is pure: the session decides what a command does.
+The words are data (`commands.toml`); French and English words are both accepted. A word
+may be two words ("plus vite"): they are matched before the first word alone. Parsing is
+pure: the session decides what a command does.
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ def parse(line: str) -> Command | Unknown | None:
         return None
     head = _fold(parts[0])
     words = _words()
+    pair = _fold(" ".join(parts[:2])) if len(parts) > 1 else None
+    if pair in words:
+        return Command(words[pair], tuple(parts[2:]))
     if head in words:
         return Command(words[head], tuple(parts[1:]))
     close = difflib.get_close_matches(head, [w for w in words if len(w) > 1], n=1, cutoff=0.6)

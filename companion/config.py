@@ -1,6 +1,7 @@
 """The user's configuration (TOML) and folders.
 
-Kept: language, voice, rate, volume, speech backend, seat names, audio routes. The file
+Kept: language, voice, rate, volume, speech backend, seat names, audio routes, a voice per
+seat (and its stereo place), verbosity, the stop key, the braille display. The file
 lives in the user's config folder (`$COMPANION_HOME/config.toml` when COMPANION_HOME is set,
 else `$XDG_CONFIG_HOME/companion/config.toml`, else `~/.config/companion/config.toml`);
 game records go to the data folder likewise. A missing file means the defaults.
@@ -55,6 +56,14 @@ class Config:
     # audience -> output: "all" -> the table device; "0", "1"... -> a seat's device,
     # written "DEVICE", "DEVICE:left" or "DEVICE:right"; no route: private facts stay silent
     routes: dict[str, str] = field(default_factory=lambda: {"all": "default"})
+    voice_per_seat: str = "on"  # each seat's public actions in its own voice (off: one voice)
+    # seat -> "VARIANT:PITCH" (espeak-ng variant over the language's voice); empty: the defaults
+    seat_voices: dict[str, str] = field(default_factory=dict)
+    pan: float = 0.0  # 0..1: how far apart the seats' voices are across a stereo table speaker
+    verbosity: dict[str, str] = field(default_factory=dict)  # audience -> bref, normal, détaillé
+    stop_key: str = "tab"  # the key that silences speech at once: tab, escape or off
+    braille: str = "auto"  # a braille display through BrlAPI: auto (if one is there), on, off
+    braille_host: str = ""  # BrlAPI server ("host:port", ":1"); empty: $BRLAPI_HOST, else local
 
     def validate(self, where: str = "configuration") -> Config:
         if self.lang not in ("fr", "en"):
@@ -67,6 +76,12 @@ class Config:
         try:  # the speech settings are checked by the speech layer that uses them
             SpeechConfig.from_dict(asdict(self))
         except SpeechConfigError as err:
+            raise ConfigError(f"{where}: {err}") from err
+        from companion.braille.config import BrailleConfig, BrailleConfigError
+
+        try:  # and the braille ones by the braille layer
+            BrailleConfig.from_dict(asdict(self))
+        except BrailleConfigError as err:
             raise ConfigError(f"{where}: {err}") from err
         return self
 

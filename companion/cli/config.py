@@ -9,6 +9,8 @@ import typer
 from companion.cli.common import app, fail
 from companion.config import Config, ConfigError, config_path, load_config, save_config
 
+TABLES = ("routes", "seat_names", "voices", "seat_voices", "verbosity")  # settings written KEY.SUB=VALUE
+
 
 def _apply(config: Config, assignment: str) -> None:
     key, sep, value = assignment.partition("=")
@@ -16,7 +18,7 @@ def _apply(config: Config, assignment: str) -> None:
     if not sep or not key:
         raise ConfigError(f"{assignment!r}: write KEY=VALUE, for example lang=en")
     section, dot, sub = key.partition(".")
-    if dot and section in ("routes", "seat_names", "voices"):
+    if dot and section in TABLES:
         table = getattr(config, section)
         if not value:
             table.pop(sub, None)
@@ -25,7 +27,7 @@ def _apply(config: Config, assignment: str) -> None:
         else:
             table[sub] = value
         return
-    if section not in Config.__dataclass_fields__ or section in ("routes", "seat_names", "voices"):
+    if section not in Config.__dataclass_fields__ or section in TABLES:
         raise ConfigError(f"unknown setting {key!r}")
     current = getattr(config, section)
     try:
@@ -42,8 +44,9 @@ def config_command(
         typer.Option(
             "--set",
             help="Change a setting: lang=en, rate=200, backend=speechd, "
-            "routes.all=table, routes.0=seat_north:left, voices.fr=roa/fr, seat_names.fr=Anne,Bob,Chloé,Dan. "
-            "An empty value removes a route.",
+            "routes.all=table, routes.0=seat_north:left, voices.fr=roa/fr, seat_names.fr=Anne,Bob,Chloé,Dan, "
+            "seat_voices.0=f2:50, voice_per_seat=off, pan=0.8, verbosity.all=bref, stop_key=escape, "
+            "braille=on, braille_host=:1. An empty value removes a route (or a seat voice, a verbosity).",
         ),
     ] = None,
 ) -> None:

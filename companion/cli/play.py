@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,21 +14,27 @@ from companion.cli.common import app, fail, seats_or_exit
 from companion.config import ConfigError, load_config
 
 
-def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
-    """The announcer from the user's configuration; text only when asked or when speech fails."""
+def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None, *, seats: int | None = None,
+               me: int | None = None) -> tuple[Any, str]:
+    """The announcer from the user's configuration (text only when asked or when speech fails),
+    with the braille display if there is one; and the stop key's character ("" for none)."""
+    from companion.braille import BrailleConfig
     from companion.speech import Announcer, SpeechConfig
+    from companion.speech.config import STOP_KEYS
 
     try:
         config = SpeechConfig.load()
+        braille = BrailleConfig.from_dict(asdict(load_config()))
     except Exception as err:  # a broken file must not stop the game: say it, go on in text
         typer.echo(f"Configuration: {err}", err=True)
-        config = SpeechConfig()
+        config, braille = SpeechConfig(), BrailleConfig()
     backend = "text" if text_only else config.backend
+    table = {"seat_names": seat_names, "seats": seats, "keyboard_seat": me, "braille": braille}
     try:
-        return Announcer.from_config(config, lang=lang, backend=backend, seat_names=seat_names)
+        return Announcer.from_config(config, lang=lang, backend=backend, **table), STOP_KEYS[config.stop_key]
     except Exception as err:  # the announcer says device trouble itself; this is the last resort
         typer.echo(f"Speech unavailable ({err}); text only.", err=True)
-        return Announcer(lang, backend="text", seat_names=seat_names)
+        return Announcer(lang, backend="text", **table), STOP_KEYS[config.stop_key]
 
 
 def _check_record(record: Path | None) -> None:
@@ -45,17 +52,21 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
     from companion.journal import RecordError
     from companion.session import Session
     from companion.session.synthetic import LiveTable
+    from companion.speech.keyboard import StopKeyTerminal
     from companion.speech.phrasebook import Phrasebook
     from companion.vision import open_live
 
     game = get_game(opts.game)
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
-    ann = _announcer(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
+    ann, stop_key = _announcer(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))],
+                               seats=opts.seats, me=opts.me)
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)
     reader = None
+    terminal = StopKeyTerminal(sys.stdin, stop_key if interactive else "")
     try:
+        terminal.open()
         try:
             session.open()
         except (RecordError, ReplayError, OSError) as err:
@@ -78,6 +89,7 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
     except KeyboardInterrupt:
         session.tell("quit")
     finally:
+        terminal.close()
         if reader is not None:
             reader.stop()
         session.close()

@@ -24,6 +24,7 @@ from companion.engine import Event, Match, Rejected, get_game, replay
 from companion.engine.simulate import random_actions
 from companion.journal import Journal, RecordError, open_record
 from companion.session.table import Hints, TableRules, Waiting, table_rules
+from companion.speech.keyboard import STOP, typed_lines
 from companion.speech.phrasebook import Phrasebook
 
 PUBLIC = "all"
@@ -67,7 +68,8 @@ class Session:
         self.rng = random.Random(opts.seed)
         self.journal: Journal | None = None
         self.match: Match | None = None
-        self.last: list[tuple[Any, str]] = []  # the newest batch of lines for the keyboard's seat
+        # the newest batch of lines for the keyboard's seat: (audience, text, the seat it is about)
+        self.last: list[tuple[Any, str, int | None]] = []
         self.confirm: str | None = None  # a question waiting for yes or no
         self.scanning: list[str] | None = None
         self.waiting: Waiting | None = None
@@ -87,11 +89,16 @@ class Session:
         self.post("vision", event)
 
     def read_lines(self, stream: TextIO) -> threading.Thread:
-        """Read typed lines from ``stream`` in a thread; end of input posts "eof"."""
+        """Read typed lines from ``stream`` in a thread; end of input posts "eof". The stop key
+        or a stop word silences speech from this thread, at once, however busy the game is."""
 
         def reader() -> None:
-            for line in stream:
-                self.post("line", line.rstrip("\n"))
+            for line in typed_lines(stream):
+                parsed = parse(line) if line is not STOP else None
+                if line is STOP or (isinstance(parsed, Command) and parsed.name == "stop"):
+                    self.ann.stop(self.opts.me)
+                    continue
+                self.post("line", line)
             self.post("eof")
 
         thread = threading.Thread(target=reader, name="keyboard", daemon=True)
@@ -99,10 +106,10 @@ class Session:
         return thread
 
     # -- saying things ------------------------------------------------------------------------------
-    def say(self, audience: Any, text: str, *, mine: bool = True) -> None:
-        self.ann.announce(audience, text)
+    def say(self, audience: Any, text: str, *, mine: bool = True, speaker: int | None = None) -> None:
+        self.ann.announce(audience, text, speaker=speaker)
         if mine and (audience == PUBLIC or audience == self.opts.me):
-            self.last.append((audience, text))
+            self.last.append((audience, text, speaker))
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
         """A session phrase, to the keyboard's seat unless told otherwise."""
@@ -115,7 +122,8 @@ class Session:
     def announce_events(self, events: Sequence[Event]) -> None:
         self.last = []
         for event in events:
-            self.say(event.audience, self.book.render(event))
+            seat = event.params.get("seat")  # a line about a seat is said in that seat's voice
+            self.say(event.audience, self.book.render(event), speaker=seat if isinstance(seat, int) else None)
             if event.key == "trick_won":
                 self.earcon("trick_won")
             elif event.key == "game_over":
@@ -170,14 +178,14 @@ class Session:
         return self.book.text("session", "setup", {"game": self.deck.name(opts.lang), "seats": opts.seats,
                                                    "seat": dealer, "me": opts.me})
 
-    def fixed_phrases(self) -> list[str]:
+    def fixed_phrases(self) -> list[str | tuple[str, int]]:
         """What is worth building into the speech cache before the game: card and seat names,
         and each "seat plays card" sentence, the most frequent announcement at the table."""
         seats = list(self.game.seats_of(self.match.state)) if self.match else list(range(self.opts.seats))
         names = [card.name(self.opts.lang) for card in self.deck]
         names += [self.book.seat_name(s) for s in seats]
-        if self.book.has("events", "play"):
-            names += [self.book.render(Event(PUBLIC, "play", {"seat": s, "card": card.id}))
+        if self.book.has("events", "play"):  # each in its seat's voice
+            names += [(self.book.render(Event(PUBLIC, "play", {"seat": s, "card": card.id})), s)
                       for s in seats for card in self.deck]
         return names
 
@@ -373,6 +381,7 @@ class Session:
                 return
         elif head in ("moi", "me") and seat is not None:
             self.opts.me = seat
+            self.ann.set_keyboard_seat(seat)
             self.opts.bots = frozenset(self.opts.bots - {seat}) if self.table is not None else self.opts.bots
         else:
             self.tell("setup_accept")
@@ -437,8 +446,8 @@ class Session:
         if not self.last:
             self.tell("nothing_to_repeat")
             return
-        for audience, text in list(self.last):
-            self.ann.announce(audience, text)
+        for audience, text, speaker in list(self.last):
+            self.ann.announce(audience, text, speaker=speaker)
 
     def cmd_hand(self, cmd: Command) -> None:
         self.say(self.opts.me, self.rules.hand_text(self.match.state, self.opts.me))
@@ -577,6 +586,24 @@ class Session:
             self.tell("not_now")
             return
         self.say(self.opts.me, describe(self.match.state, seat, self.opts.me))
+
+    def cmd_stop(self, cmd: Command) -> None:
+        self.ann.stop(self.opts.me)
+
+    def cmd_faster(self, cmd: Command) -> None:
+        self.ann.faster()
+
+    def cmd_slower(self, cmd: Command) -> None:
+        self.ann.slower()
+
+    def cmd_brief(self, cmd: Command) -> None:
+        self.ann.choose_verbosity("brief")
+
+    def cmd_normal(self, cmd: Command) -> None:
+        self.ann.choose_verbosity("normal")
+
+    def cmd_detailed(self, cmd: Command) -> None:
+        self.ann.choose_verbosity("detailed")
 
     def cmd_quit(self, cmd: Command) -> None:
         self.tell("quit")

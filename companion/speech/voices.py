@@ -9,10 +9,11 @@ positions of the seats, and the rate steps are data (``voices.toml``).
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import math
+import os
 import re
+import subprocess
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -128,16 +129,17 @@ def next_rate(rate: int, faster: bool) -> int:
 
 
 def espeak_data_dir() -> Path | None:
-    """espeak-ng's data folder (from the library itself), or None without espeak-ng."""
+    """espeak-ng's data folder, or None without espeak-ng. The library only knows it once
+    initialized (which the synthesizer's thread alone may do), so ask the command instead."""
+    if folder := os.environ.get("ESPEAK_DATA_PATH"):
+        return Path(folder) / "espeak-ng-data"
     try:
-        lib = ctypes.CDLL("libespeak-ng.so.1")
-        lib.espeak_Info.restype = ctypes.c_char_p
-        lib.espeak_Info.argtypes = [ctypes.POINTER(ctypes.c_char_p)]
-        path = ctypes.c_char_p()
-        lib.espeak_Info(ctypes.byref(path))
-    except (OSError, AttributeError):
+        done = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True, timeout=5,
+                              check=False)
+    except (OSError, subprocess.TimeoutExpired):
         return None
-    return Path(path.value.decode()) if path.value else None
+    found = re.search(r"Data at:\s*(\S+)", done.stdout)
+    return Path(found.group(1)) if found else None
 
 
 @functools.cache

@@ -52,3 +52,20 @@ def test_help_lists_every_command_in_each_language() -> None:
         assert len(lines) == len(command_table())
         assert all(" : " in line for line in lines)
     assert any(line.startswith("aide") for line in help_lines("fr"))
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "args"),
+    [("chut", "stop", ()), ("tais-toi", "stop", ()), ("stop", "stop", ()), ("quiet", "stop", ()),
+     ("plus vite", "faster", ()), ("Plus  Vite", "faster", ()), ("+", "faster", ()), ("faster", "faster", ()),
+     ("moins vite", "slower", ()), ("-", "slower", ()), ("bref", "brief", ()), ("détaillé", "detailed", ()),
+     ("detaille", "detailed", ()), ("normal", "normal", ())],
+)
+def test_speech_commands_one_or_two_words(line: str, name: str, args: tuple[str, ...]) -> None:
+    assert parse(line) == Command(name, args)
+
+
+def test_two_word_commands_leave_game_words_alone() -> None:
+    moins = parse("moins 3")  # Dojo's "moins ..." reaches the game
+    assert isinstance(moins, Unknown) and moins.word == "moins"
+    assert parse("plus") == Unknown("plus", "plus vite")
