@@ -73,6 +73,7 @@ class Recorder:
     def __init__(self, *monitors: str) -> None:
         self.monitors = monitors
         self._chunks: dict[str, list[np.ndarray]] = {m: [] for m in monitors}
+        self._arrivals: dict[str, list[float]] = {m: [] for m in monitors}  # perf_counter per chunk
         self._streams: list = []
         self._lock = threading.Lock()
 
@@ -83,6 +84,7 @@ class Recorder:
             def callback(data, _frames, _time, _status, name=name) -> None:
                 with self._lock:
                     self._chunks[name].append(data.copy())
+                    self._arrivals[name].append(time.perf_counter())
 
             stream = sd.InputStream(device=name, channels=2, samplerate=RECORD_RATE, dtype="float32",
                                     latency="low", callback=callback)
@@ -109,6 +111,17 @@ class Recorder:
         with self._lock:
             chunks = self._chunks[monitor]
             return np.concatenate(chunks) if chunks else np.zeros((0, 2), np.float32)
+
+    def audible_times(self, monitor: str, level: float = 0.01) -> np.ndarray:
+        """When each sample at or above ``level`` reached the monitor (``time.perf_counter``
+        clock: a chunk's arrival minus the samples after it), oldest first."""
+        with self._lock:
+            chunks, arrivals = list(self._chunks[monitor]), list(self._arrivals[monitor])
+        times = []
+        for chunk, arrived in zip(chunks, arrivals, strict=True):
+            loud = np.flatnonzero(np.abs(chunk).max(axis=1) >= level)
+            times.append(arrived - (len(chunk) - loud) / RECORD_RATE)
+        return np.concatenate(times) if times else np.zeros(0)
 
     def rms(self, monitor: str) -> tuple[float, float]:
         x = self.audio(monitor)
