@@ -7,6 +7,7 @@ imported: PortAudio lists devices at import) and stops it at the end.
 
 from __future__ import annotations
 
+import io
 import os
 import shlex
 import shutil
@@ -141,3 +142,21 @@ def audible_span(x: np.ndarray, rate: int, level: float = 0.01) -> float:
 @pytest.fixture
 def recorder(audio: None):
     return Recorder
+
+
+@pytest.fixture
+def announcer(audio: None, tmp_path: Path):
+    """Makes announcers on the null sinks, a private cache each; closes them at the end."""
+    from companion.speech.announcer import Announcer
+
+    made = []
+
+    def make(routes: dict, lang: str = "fr", **kw: object) -> Announcer:
+        ann = Announcer(lang, routes, out=kw.pop("out", io.StringIO()), cache_folder=tmp_path, **kw)
+        made.append(ann)
+        return ann
+
+    yield make
+    for ann in made:
+        ann.close()
+

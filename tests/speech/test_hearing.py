@@ -3,14 +3,11 @@ instant stop, and the cache at every rate."""
 
 from __future__ import annotations
 
-import io
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from companion.speech.announcer import Announcer
 from companion.speech.voices import Voice
 from tests.speech.analysis import median_pitch, semitones, stereo_frames
 from tests.speech.conftest import RECORD_RATE, audible_span
@@ -20,20 +17,6 @@ pytestmark = pytest.mark.audio
 PLAY = "Nord : Esprit jaune 5."
 LONG = ("Nord joue Esprit jaune 5. Est joue Esprit rouge 6. Sud joue Multiplicateur jaune fois 2. "
         "Ouest joue Fusion rouge. Est remporte le pli : quatre cartes, douze points.")
-
-
-@pytest.fixture
-def announcer(audio: None, tmp_path: Path):
-    made = []
-
-    def make(routes: dict, **kw: object) -> Announcer:
-        ann = Announcer("fr", routes, out=kw.pop("out", io.StringIO()), cache_folder=tmp_path, **kw)
-        made.append(ann)
-        return ann
-
-    yield make
-    for ann in made:
-        ann.close()
 
 
 def test_each_seat_is_heard_in_its_own_voice_at_its_own_place(announcer, recorder) -> None:
