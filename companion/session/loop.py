@@ -29,19 +29,32 @@ from companion.session.options import SessionOptions, default_record_path
 from companion.session.pipeline import PUBLIC, Pipeline
 from companion.session.setup import SetupDialogue
 from companion.speech.phrasebook import Phrasebook
-from companion.typed_input import TooLong, typed_lines
+from companion.typed_input import Stop, TooLong, typed_lines
 
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
 
 
 class Announcer(Protocol):
-    """Where the session's lines go: text always, speech and earcons where routed."""
+    """Where the session's lines go: text always, speech and earcons where routed; a public
+    line's ``speaker`` (the seat it is about) says it in that seat's voice. The keyboard's
+    player stops speech, changes its rate and how much is said."""
 
-    def announce(self, audience: Any, text: str, priority: int = ...) -> None: ...
+    def announce(self, audience: Any, text: str, priority: int = ..., *,
+                 speaker: int | None = ...) -> None: ...
 
     def earcon(self, name: str, audience: Any = ...) -> None: ...
 
     def wait(self, timeout: float = ...) -> bool: ...
+
+    def stop(self, seat: int | None = ...) -> None: ...
+
+    def faster(self) -> int: ...
+
+    def slower(self) -> int: ...
+
+    def choose_verbosity(self, level: str) -> str: ...
+
+    def set_keyboard_seat(self, seat: int) -> None: ...
 
 
 class VisionNews(Protocol):
@@ -111,13 +124,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.post("vision", event)
 
     def read_lines(self, stream: TextIO) -> threading.Thread:
-        """Read typed lines from ``stream`` in a thread; end of input posts "eof"."""
+        """Read typed lines from ``stream`` in a thread; end of input posts "eof". The stop key
+        or a stop word silences speech from this thread, at once, however busy the game is."""
 
         def reader() -> None:
             try:  # a bad byte is an unknown command, a huge line one refusal: the keyboard never dies
                 for line in typed_lines(stream):
                     if isinstance(line, TooLong):
                         self.post("too_long", line.limit)
+                    elif isinstance(line, Stop) or self.is_stop(line):
+                        self.ann.stop(self.opts.me)
                     else:
                         self.post("line", line)
             except (OSError, ValueError):  # the terminal went away: as at the end of input
@@ -129,9 +145,14 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         thread.start()
         return thread
 
+    def is_stop(self, line: str) -> bool:
+        """A stop word ("chut", "stop"), acted on by the keyboard's thread itself."""
+        parsed = self.commands.parse(line)
+        return isinstance(parsed, Command) and parsed.name == "stop"
+
     # -- saying things (the pipeline's) -----------------------------------------------------------
-    def say(self, audience: Any, text: str, *, mine: bool = True) -> None:
-        self.pipeline.say(audience, text, mine=mine)
+    def say(self, audience: Any, text: str, *, mine: bool = True, speaker: int | None = None) -> None:
+        self.pipeline.say(audience, text, mine=mine, speaker=speaker)
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
         self.pipeline.tell(key, audience, **params)
@@ -184,14 +205,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         else:
             self.answer(self.rules.turn(state, self.opts.me))
 
-    def fixed_phrases(self) -> list[str]:
+    def fixed_phrases(self) -> list[str | tuple[str, int | None]]:
         """What is worth building into the speech cache before the game: card and seat names,
-        and the game's most frequent announcements (say, each "seat plays card")."""
+        and the game's most frequent announcements (say, each "seat plays card"), each of
+        those with the seat it is about, in whose voice it is said."""
         seats = list(self.game.seats_of(self.match.state)) if self.match else list(range(self.opts.seats))
-        names = [card.name(self.opts.lang) for card in self.deck]
+        names: list[str | tuple[str, int | None]] = [card.name(self.opts.lang) for card in self.deck]
         names += [self.book.seat_name(s) for s in seats]
         if self.match is not None:
-            names += [self.book.render(e) for e in self.rules.frequent(self.match.state, self.deck)]
+            names += [(self.book.render(e), self.pipeline.speaker(e))
+                      for e in self.rules.frequent(self.match.state, self.deck)]
         return names
 
     def apply(self, action: Action, *, from_camera: bool = False) -> bool:
@@ -334,7 +357,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if isinstance(result, list):
             self.pipeline.last = []
             for event in result:
-                self.say(event.audience, self.book.render(event))
+                self.say(event.audience, self.book.render(event), speaker=self.pipeline.speaker(event))
             return True
         if self.apply(result) and waiting_card is not None:
             self.waiting = None  # the card shown has been given its meaning (or the game moved on)

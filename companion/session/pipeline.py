@@ -2,7 +2,8 @@
 
 An action is checked by the rules, appended to the record and fsynced, and only then
 announced: every event rendered through the phrasebook and said to its audience, with the
-earcon the table rules give it. A refusal is said with its reason and changes nothing.
+earcon the table rules give it; a public event about a seat (the table rules' `subject`) in
+that seat's voice. A refusal is said with its reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine import Action, Event, Match, Rejected, State
+from companion.engine import Action, Event, Match, Rejected, Seat, State
 from companion.engine.table import TableRules
 from companion.journal import Journal
 from companion.messages import os_reason
@@ -32,7 +33,8 @@ class Pipeline:
         self.opts = opts
         self.match: Match | None = None
         self.journal: Journal | None = None
-        self.last: list[tuple[Any, str]] = []  # the newest batch of lines for the keyboard's seat
+        # the newest batch of lines for the keyboard's seat: (audience, text, the seat whose voice says it)
+        self.last: list[tuple[Any, str, Seat | None]] = []
         self.write_refused = False  # the last action committed was refused by the record (a full disk)
 
     @property
@@ -41,10 +43,15 @@ class Pipeline:
         return self.opts.me
 
     # -- saying things ---------------------------------------------------------------------------
-    def say(self, audience: Any, text: str, *, mine: bool = True) -> None:
-        self.ann.announce(audience, text)
+    def say(self, audience: Any, text: str, *, mine: bool = True, speaker: Seat | None = None) -> None:
+        self.ann.announce(audience, text, speaker=speaker)
         if mine and (audience == PUBLIC or audience == self.me):
-            self.last.append((audience, text))
+            self.last.append((audience, text, speaker))
+
+    def speaker(self, event: Event) -> Seat | None:
+        """The seat in whose voice an event is said: for a public event, the seat the table rules
+        say it is about; None (the companion's own voice) otherwise."""
+        return self.rules.subject(event) if event.audience == PUBLIC else None
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
         """A session phrase, to the keyboard's seat unless told otherwise."""
@@ -62,7 +69,7 @@ class Pipeline:
         """Each event to its audience (the keyboard's seat hears its own private ones)."""
         self.last = []
         for event in events:
-            self.say(event.audience, self.book.render(event))
+            self.say(event.audience, self.book.render(event), speaker=self.speaker(event))
             earcon = self.rules.earcons.get(event.key)
             if earcon is not None:
                 self.earcon(earcon)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from card_codes import try_decode
 from companion.commands import Command
 from companion.engine import Match, Rejected
+from companion.session.commands import SPEECH_COMMANDS
 from companion.speech.phrasebook import LANGS, Phrasebook
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ class SetupDialogue:
             self.tell("quit_setup")
             self.quit = True
             return
+        if isinstance(command, Command) and command.name in SPEECH_COMMANDS:  # "plus vite" before the game
+            self.run_command(command)
+            return
         head = words[0].casefold()
         seat = self.resolve_seat(words[1]) if len(words) > 1 else None
         if head in SETUP_DEALER and seat is not None:
@@ -52,6 +56,7 @@ class SetupDialogue:
                 return
         elif head in SETUP_ME and seat is not None:
             self.opts.me = seat
+            self.ann.set_keyboard_seat(seat)  # whose earpiece "chut" silences, whose braille display
             self.opts.bots = frozenset(self.opts.bots - {seat}) if self.table is not None else self.opts.bots
         else:
             self.tell("setup_accept")
