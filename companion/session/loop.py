@@ -19,7 +19,7 @@ from typing import Any, Protocol, TextIO
 
 from card_codes import LabelErrorKind, load_deck
 from companion.commands import Command, Commands, Unknown
-from companion.engine import Action, Event, Match, Rejected, State, get_package, replay
+from companion.engine import Action, Answer, Event, Match, Rejected, State, get_package, replay
 from companion.engine.bots import bot_of
 from companion.engine.table import Hints, Question, TableRules
 from companion.journal import Journal, RecordError, open_record
@@ -245,8 +245,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return
         if self.rules.actor(state) == self.opts.me and self.opts.me not in self.opts.bots:
             self.pipeline.earcon("your_turn", self.opts.me)
-            turn = self.book.line(self.rules.turn(state, self.opts.me))
-            self.say(self.opts.me, self.book.text("session", "your_turn", {}) + " " + turn)
+            # one line, with its forms by level: in brief, the earcon says "your turn" and the words do not
+            self.say(self.opts.me, self.book.line([Answer(self.opts.me, "your_turn"),
+                                                   *self.rules.turn(state, self.opts.me)]))
 
     # -- handlers -------------------------------------------------------------------------------
     def handle(self, kind: str, payload: Any) -> None:
