@@ -61,6 +61,10 @@ class CommonCommands:
     def cmd_turn(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.answer(self.rules.turn(self.state, self.opts.me))
 
+    def cmd_played(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        assert self.match is not None
+        self.answer(self.rules.played(self.state, self.match.standing_events(), self.opts.me))
+
     def cmd_rules(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.answer(self.rules.rules(self.opts.me))
 
@@ -206,6 +210,7 @@ COMMON: dict[str, Handler] = {
     "help": CommonCommands.cmd_help, "repeat": CommonCommands.cmd_repeat, "hand": CommonCommands.cmd_hand,
     "table": CommonCommands.cmd_table, "scores": CommonCommands.cmd_scores, "turn": CommonCommands.cmd_turn,
     "rules": CommonCommands.cmd_rules, "legal": CommonCommands.cmd_legal, "undo": CommonCommands.cmd_undo,
+    "played": CommonCommands.cmd_played,
     "yes": CommonCommands.cmd_yes_no, "no": CommonCommands.cmd_yes_no, "card": CommonCommands.cmd_card,
     "quit": CommonCommands.cmd_quit,
     "stop": CommonCommands.cmd_stop, "faster": CommonCommands.cmd_faster, "slower": CommonCommands.cmd_slower,
