@@ -43,6 +43,9 @@ class CommonCommands:
             self.say(self.opts.me, line)
 
     def cmd_repeat(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """The newest lines again, as they were heard, in "equal" too: the announcement just made
+        (any new one replaces it) or an answer already in sight, the way a player may have the
+        last trick shown until the next card is played (bridge law 66A)."""
         if not self.pipeline.last:
             self.tell("nothing_to_repeat")
             return

@@ -65,10 +65,10 @@ class Pipeline:
     def in_sight(self, events: Sequence[Event]) -> list[Event]:
         """An answer to the keyboard's seat as the table setting allows: in "equal", only its
         parts that name cards this seat's player could see now; in "aid", all of it."""
-        if self.opts.information != EQUAL or self.match is None or self.book.deck is None:
+        if self.opts.information != EQUAL or self.match is None:
             return list(events)
         sight = self.rules.in_sight(self.match.state, self.me)
-        return within_sight(events, sight, self.me, self.book.deck, self.rules.kind_params)
+        return within_sight(events, sight, self.me, self.book, self.rules.kind_params)
 
     def earcon(self, name: str, audience: Any = PUBLIC) -> None:
         with contextlib.suppress(ValueError, AttributeError):

@@ -270,6 +270,19 @@ class Phrasebook:
             raise MissingPhrase(f"{where}: [{section}] {key}: {why}")
         return str(self.section("words").get("no_phrase", "..."))
 
+    def fields(self, event: Event) -> dict[str, frozenset[str]]:
+        """The parameters an event's phrase says, each with how it is said in any of its forms
+        ("card", "cards", "events"...: a placeholder's first format word; "" for none)."""
+        template = self.section(event.phrases).get(event.key)
+        forms = [template] if isinstance(template, str) else (
+            [f for f in template.values() if isinstance(f, str)] if isinstance(template, Mapping) else [])
+        said: dict[str, set[str]] = {}
+        for form in forms:
+            for _text, name, spec, _conversion in string.Formatter().parse(form):
+                if name:
+                    said.setdefault(name.split(".")[0].split("[")[0], set()).add((spec or "").split("|")[0])
+        return {name: frozenset(kinds) for name, kinds in said.items()}
+
     def render(self, event: Event) -> str:
         """One event (or answer) as a sentence."""
         return self.text(event.phrases, event.key, event.params)

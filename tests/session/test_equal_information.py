@@ -6,6 +6,7 @@ companion remembers more, and says it."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
@@ -13,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ from companion.commands import Commands
 from companion.engine import Event, Match, get_game, get_package
 from companion.engine.simulate import random_table_action
 from companion.information import AID, EQUAL, Kinds
+from companion.journal import RecordError, open_record
 from companion.session import Session, SessionOptions
 from companion.speech.phrasebook import Phrasebook
 from tests.session.conftest import Recorder
@@ -36,6 +39,10 @@ FREE_QUESTIONS = {
 # a player may have the last trick shown until the next card is played (bridge law 66A); any
 # new announcement replaces it. Commands that act (a card, "annule", "demande") are no questions.
 QUERY_KINDS = ("query", "line")
+# Questions whose answer is in sight by nature (what is face up, one's own hand, a dojo's grid):
+# equal information must leave them whole; Tatsu's table names a fused trick set aside, too.
+WHOLE = ("table", "main", "pli", "dojo")
+LEFT_OUT = "Le reste ne se voit pas sur la table."
 COMMON_QUESTIONS = ("table", "scores", "turn", "hand", "legal", "rules", "help", "played")
 
 
@@ -121,6 +128,9 @@ def unseen_names(session: Session, rec: Recorder, names: CardNames,
         heard = " ".join(text for audience, text in rec.lines if audience in ("all", me))
         kinds = kind_names(said, session.rules.kind_params, session.book)
         found += [(line, name) for name, ids in names.named(heard) if not ids & sight and name not in kinds]
+        pending = session.opts.game == "tatsu" and bool(session.state.pending)
+        if line.split()[0] in WHOLE and LEFT_OUT in heard and not (line == "table" and pending):
+            found.append((line, LEFT_OUT))
     session.pipeline.in_sight = answered  # type: ignore[method-assign]
     return found
 
@@ -208,3 +218,34 @@ def test_a_hand_is_never_face_up_and_a_trick_won_is_gone(game_name: str, seed: i
         for event in match.apply(action):
             if event.key == "trick_won":
                 assert not rules.face_up(match.state) & set(event.params["cards"])
+
+
+def test_the_setting_is_said_recorded_and_kept_on_resuming(make_session, tmp_path: Path) -> None:
+    """The table's agreement is in the record's header; a resumed game keeps it whatever the
+    command line now says, and says it again; a record without one reads as "equal"."""
+    session, rec = make_session(game="tatsu", seats=4, information=AID)
+    assert "Aide-mémoire : les réponses disent aussi les cartes déjà jouées." in rec.texts("all")
+    record = session.opts.record
+    assert session.journal is not None and record is not None
+    session.journal.close()
+    header, _actions, _warnings = open_record(record)
+    assert header.information == AID
+    resumed = Recorder()
+    again = Session(SessionOptions(game="tatsu", seats=4, resume=record, setup=False), resumed)
+    again.open()
+    assert again.opts.information == AID
+    assert "Aide-mémoire : les réponses disent aussi les cartes déjà jouées." in resumed.texts("all")
+    assert again.journal is not None
+    again.journal.close()
+    lines = record.read_text(encoding="utf-8").splitlines()
+    older = json.loads(lines[0])
+    del older["information"]
+    plain = tmp_path / "older.jsonl"
+    plain.write_text("\n".join([json.dumps(older), *lines[1:]]) + "\n", encoding="utf-8")
+    assert open_record(plain)[0].information == EQUAL
+    older["information"] = "everything"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(older) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError) as refused:
+        open_record(bad)
+    assert "information doit être equal, aid, pas 'everything'" in refused.value.text("fr")
