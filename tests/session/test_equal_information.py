@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from card_codes import load_deck
 from companion.commands import Commands
-from companion.engine import Event, Match, get_game, get_package
+from companion.engine import Answer, Event, Match, get_game, get_package
 from companion.engine.simulate import random_table_action
-from companion.information import AID, EQUAL, Kinds
+from companion.information import AID, EQUAL, Kinds, within_sight
 from companion.journal import RecordError, open_record
 from companion.session import Session, SessionOptions
 from companion.speech.phrasebook import Phrasebook
@@ -40,7 +40,7 @@ FREE_QUESTIONS = {
 # new announcement replaces it. Commands that act (a card, "annule", "demande") are no questions.
 QUERY_KINDS = ("query", "line")
 # Questions whose answer is in sight by nature (what is face up, one's own hand, a dojo's grid):
-# equal information must leave them whole; Tatsu's table names a fused trick set aside, too.
+# equal information must leave them whole (Tatsu's fused trick set aside is said as a count).
 WHOLE = ("table", "main", "pli", "dojo")
 LEFT_OUT = "Le reste ne se voit pas sur la table."
 COMMON_QUESTIONS = ("table", "scores", "turn", "hand", "legal", "rules", "help", "played")
@@ -128,8 +128,7 @@ def unseen_names(session: Session, rec: Recorder, names: CardNames,
         heard = " ".join(text for audience, text in rec.lines if audience in ("all", me))
         kinds = kind_names(said, session.rules.kind_params, session.book)
         found += [(line, name) for name, ids in names.named(heard) if not ids & sight and name not in kinds]
-        pending = session.opts.game == "tatsu" and bool(session.state.pending)
-        if line.split()[0] in WHOLE and LEFT_OUT in heard and not (line == "table" and pending):
+        if line.split()[0] in WHOLE and LEFT_OUT in heard:
             found.append((line, LEFT_OUT))
     session.pipeline.in_sight = answered  # type: ignore[method-assign]
     return found
@@ -249,3 +248,17 @@ def test_the_setting_is_said_recorded_and_kept_on_resuming(make_session, tmp_pat
     with pytest.raises(RecordError) as refused:
         open_record(bad)
     assert "information doit être equal, aid, pas 'everything'" in refused.value.text("fr")
+
+
+def test_an_answer_keeps_its_parts_in_sight_and_says_the_rest_is_not() -> None:
+    """The reading itself, on real phrases: a trick's plays in sight are kept, one out of sight
+    is left out and the answer says so once; a square ("E5", also an event card's id) is no card."""
+    tatsu = Phrasebook("fr", "tatsu")
+    plays = [Event("all", "play", {"seat": 0, "card": "Y-P4-V1", "from": 0}),
+             Event("all", "play", {"seat": 1, "card": "R-P5-V1", "from": 1})]
+    answer = [Answer(2, "trick", {"n": 1, "plays": plays}), Answer(2, "out", {"cards": ["R-P6-V1"]})]
+    kept = within_sight(answer, frozenset({"Y-P4-V1"}), 2, tatsu, {})
+    assert tatsu.line(kept) == "Pli 1 : Nord : Esprit jaune 4. Le reste ne se voit pas sur la table."
+    samurai = Phrasebook("fr", "samurai")
+    unit = [Answer(0, "samurai_unit_at", {"unit": "KATANA-Y-1", "square": "E5", "seat": 0})]
+    assert within_sight(unit, frozenset({"KATANA-Y-1"}), 0, samurai, {}) == unit
