@@ -38,7 +38,9 @@ FREE_QUESTIONS = {
 # Not asked: "répète" says again the newest announcement (or answer) as it was heard, the way
 # a player may have the last trick shown until the next card is played (bridge law 66A); any
 # new announcement replaces it. Commands that act (a card, "annule", "demande") are no questions.
-QUERY_KINDS = ("query", "line")
+# A game's "query" commands are asked by their words; its "line" commands (orders and questions read
+# by its table rules) may act, so their questions are the free words above.
+QUERY_KINDS = ("query",)
 # Questions whose answer is in sight by nature (what is face up, one's own hand, a dojo's grid):
 # equal information must leave them whole (Tatsu's fused trick set aside is said as a count).
 WHOLE = ("table", "main", "pli", "dojo")
