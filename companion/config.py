@@ -1,7 +1,8 @@
 """The user's configuration (TOML) and folders.
 
 Kept: language, voice, rate, volume, speech backend, seat names, audio routes, a voice per
-seat (and its stereo place), verbosity, the stop key, the braille display. The file
+seat (and its stereo place), verbosity, the stop key, the braille display, what answers may
+name (equal information or a memory aid). The file
 lives in the user's config folder (`$COMPANION_HOME/config.toml` when COMPANION_HOME is set,
 else `$XDG_CONFIG_HOME/companion/config.toml`, else `~/.config/companion/config.toml`);
 game records go to the data folder likewise. A missing file means the defaults.
@@ -24,6 +25,7 @@ from typing import Any
 from card_codes.files import InputFileError, MiB, file_message, read_limited
 from companion.braille.config import MODES as BRAILLE_MODES
 from companion.braille.config import BrailleConfig, valid_host
+from companion.information import EQUAL, INFORMATION
 from companion.messages import text
 from companion.paths import config_dir, data_dir
 from companion.speech.audience import PUBLIC, parse_audience
@@ -84,6 +86,8 @@ class Config:
     stop_key: str = "tab"  # the key that silences speech at once: tab, escape or off
     braille: str = "auto"  # a braille display through BrlAPI: auto (if one is there), on, off
     braille_host: str = ""  # BrlAPI server ("host:port", ":1"); empty: $BRLAPI_HOST, else local
+    # what answers may name: "equal", what a sighted player sees now; "aid", the past as well
+    information: str = EQUAL
 
     def validate(self) -> Config:
         """The same configuration with every value checked; ConfigError names the first bad one."""
@@ -285,6 +289,7 @@ SETTINGS: dict[str, Callable[[Any, bool], Any]] = {
     "stop_key": _choice("stop_key", tuple(STOP_KEYS)),
     "braille": _choice("braille", BRAILLE_MODES),
     "braille_host": _braille_host,
+    "information": _choice("information", INFORMATION),
 }
 TABLES = ("routes", "seat_names", "voices", "seat_voices", "verbosity")  # settings written KEY.SUB=VALUE
 

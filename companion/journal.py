@@ -1,6 +1,7 @@
 """Game records: JSON Lines, a header then one accepted action per line (DESIGN §5).
 
-    {"format": "companion-record/1", "game": "<game>", "rules": 1, "seats": 4, "options": {...}}
+    {"format": "companion-record/1", "game": "<game>", "rules": 1, "seats": 4, "options": {...},
+     "information": "equal"}
     {"seq": 1, "action": {"type": "play", "seat": 0, "card": "Y-P1-V3"}}
 
 Each action is written, flushed and fsynced before it is announced, so a crash loses
@@ -14,7 +15,8 @@ process that holds it.
 When a record is opened, a torn last line (a crash in the middle of a write) is dropped
 with a warning, blank lines at the end are ignored, and a bad line anywhere else is an
 error naming it. Only a regular file of at most MAX_RECORD_BYTES is read.
-`rules` is the version of the game's rules the record was made under (none: version 1).
+`rules` is the version of the game's rules the record was made under (none: version 1);
+`information`, the table setting of what answers may name ("equal" or "aid"; none: "equal").
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from card_codes.files import InputFileError, MiB, file_kind, file_message, read_limited
+from companion.information import EQUAL, INFORMATION
 from companion.messages import os_reason, text
 from companion.safe_text import printable
 
@@ -86,10 +89,11 @@ class Header:
     seats: int
     options: dict[str, Any]
     rules: int = 1  # the version of the game's rules (records written before it existed: 1)
+    information: str = EQUAL  # what answers may name: "equal" or "aid" (older records: "equal")
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
-                "options": self.options}
+                "options": self.options, "information": self.information}
 
 
 Actions = list[tuple[int, dict[str, Any]]]
@@ -109,13 +113,14 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
-               options: Mapping[str, Any] | None = None, sync: bool = True, *, rules: int) -> Journal:
+               options: Mapping[str, Any] | None = None, sync: bool = True, *, rules: int,
+               information: str = EQUAL) -> Journal:
         """Start a new record; refuses to overwrite an existing file (or to write into a folder).
 
         The file appears at ``path`` with its whole header or not at all (it is written
         unnamed, then linked): a crash while it is created never leaves an empty record."""
         path = Path(path)
-        header = Header(game, seats, dict(options or {}), rules)
+        header = Header(game, seats, dict(options or {}), rules, information)
         if path.is_dir():
             raise RecordError(path, None, "is_folder")
         if path.exists() or path.is_symlink():
@@ -358,7 +363,11 @@ def _header(path: Path, obj: Any) -> Header:
     rules = obj.get("rules", 1)
     if type(rules) is not int or rules < 1:
         raise RecordError(path, 1, "bad_rules", value=printable(repr(rules)))
-    return Header(game, seats, options, rules)
+    information = obj.get("information", EQUAL)
+    if information not in INFORMATION:
+        raise RecordError(path, 1, "bad_information", value=printable(repr(information)),
+                          choices=", ".join(INFORMATION))
+    return Header(game, seats, options, rules, information)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -28,6 +28,7 @@ from companion.cli.common import (
 from companion.config import Config, data_dir
 from companion.engine import GamePackage, Rejected, ReplayError, get_game
 from companion.engine.bots import bot_of, table_options
+from companion.information import INFORMATION
 from companion.journal import RecordError
 from companion.messages import os_reason, text
 from companion.session import Session, SessionOptions
@@ -205,6 +206,10 @@ def play(
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
     decoder: DecoderOpt = "zxing",
+    information: Annotated[str | None, typer.Option(
+        "--information", help="What answers may name: equal (what a sighted player sees now) or aid "
+        "(the cards already played too). Default: your configuration (equal). A resumed game keeps "
+        "its record's.")] = None,
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
@@ -227,6 +232,8 @@ def play(
     if isinstance(source, Path) and not source.exists():
         raise fail(say(lang, "no_source", path=source), 1)
     _check_decoder(decoder, lang)
+    if information is not None and information not in INFORMATION:
+        raise fail(say(lang, "unknown_information", value=information, choices=", ".join(INFORMATION)))
     if resume is None:
         _check_record(record, lang)
     my_seat = _seat_number(game, seats, me, lang)
@@ -236,6 +243,7 @@ def play(
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
+        information=information or config.information,
     )
     _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
          text_only=text, decoder=decoder, speed=1.0, interactive=True)

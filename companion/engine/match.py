@@ -9,7 +9,7 @@ minus the undone actions, only faster.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.protocol import Action, Event, Game, Rejected, State
@@ -35,6 +35,8 @@ class Match:
     options: dict[str, Any]
     states: list[State]
     events: list[Event]
+    # the events of each standing action: batches[i] led to states[i + 1] (an undo drops its own)
+    batches: list[list[Event]] = field(default_factory=list)
 
     @classmethod
     def new(cls, game: Game, seats: int, options: Mapping[str, Any] | None = None) -> Match:
@@ -55,12 +57,18 @@ class Match:
             if len(self.states) < 2:
                 raise Rejected("nothing_to_undo")
             self.states.pop()
+            self.batches.pop()
             events = [Event("all", "undo", {})]
         else:
             state, events = self.game.apply(self.state, action)
             self.states.append(state)
+            self.batches.append(events)
         self.events.extend(events)
         return events
+
+    def standing_events(self) -> list[Event]:
+        """The game's events without those of undone actions, oldest first."""
+        return [*self.game.start_events(self.states[0]), *(e for batch in self.batches for e in batch)]
 
 
 def replay(

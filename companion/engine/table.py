@@ -51,6 +51,10 @@ class TableRules:
 
     # The earcon an announced event plays (event key -> earcon name).
     earcons: ClassVar[Mapping[str, str]] = MappingProxyType({"game_over": "game_over"})
+    # Equal information: the parameters of an event (event key -> names) that name a kind of card
+    # by one card of that kind (a category the rules ask for, a throw the player asked about), not
+    # a card of the table; an answer may name them whatever is in sight.
+    kind_params: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({})
 
     def __init__(self, game: Game, seat_names: Sequence[str] = ()) -> None:
         self.game = game
@@ -159,6 +163,13 @@ class TableRules:
             return [Answer(viewer, "out_none")]
         return [Answer(viewer, "out", {"cards": list(out)})]
 
+    def played(self, state: State, history: Sequence[Event], viewer: Seat) -> list[Event]:
+        """Who played what (a memory aid): every public announcement of ``history`` (the game's
+        events so far) that put a seat's card down, as it was said."""
+        plays = [e for e in history if e.audience == "all" and isinstance(e.params.get("card"), str)
+                 and isinstance(e.params.get("seat"), int)]
+        return [Answer(viewer, "played", {"plays": plays})] if plays else [Answer(viewer, "played_none")]
+
     def legal_moves(self, state: State, seat: Seat) -> list[Event]:
         """What ``seat`` may do now, said to it."""
         actions = self.game.legal(state, seat)
@@ -183,9 +194,19 @@ class TableRules:
             return self.out(state, viewer)
         raise Rejected("not_now")
 
-    def visible(self, state: State, viewer: Seat) -> list[Event]:
-        """What a sighted player may see on the table at this moment (equal information)."""
-        return self.table(state, viewer)
+    # -- equal information: what a sighted player may see at this moment ---------------------
+    def face_up(self, state: State) -> frozenset[str]:
+        """The cards anyone at the table may see now: face up on the table (a trick being played,
+        a board, a layout, a pile's top card). What is gone (a trick turned face down, a discard
+        under the top one, a card played earlier) is not in it. Each game declares it from its
+        rules; by default nothing on the table is known to be face up."""
+        return frozenset()
+
+    def in_sight(self, state: State, viewer: Seat) -> frozenset[str]:
+        """The cards a sighted player at ``viewer``'s seat may see now: what is face up, and the
+        cards in their own hand (a game adds any card only that seat may look at). In the table
+        setting "equal", no answer to ``viewer`` names a card outside it."""
+        return self.face_up(state) | frozenset(self.hand_cards(state, viewer) or ())
 
     # -- announcing ------------------------------------------------------------------------
     def subject(self, event: Event) -> Seat | None:

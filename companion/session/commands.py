@@ -43,6 +43,9 @@ class CommonCommands:
             self.say(self.opts.me, line)
 
     def cmd_repeat(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """The newest lines again, as they were heard, in "equal" too: the announcement just made
+        (any new one replaces it) or an answer already in sight, the way a player may have the
+        last trick shown until the next card is played (bridge law 66A)."""
         if not self.pipeline.last:
             self.tell("nothing_to_repeat")
             return
@@ -60,6 +63,10 @@ class CommonCommands:
 
     def cmd_turn(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.answer(self.rules.turn(self.state, self.opts.me))
+
+    def cmd_played(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        assert self.match is not None
+        self.answer(self.rules.played(self.state, self.match.standing_events(), self.opts.me))
 
     def cmd_rules(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.answer(self.rules.rules(self.opts.me))
@@ -206,6 +213,7 @@ COMMON: dict[str, Handler] = {
     "help": CommonCommands.cmd_help, "repeat": CommonCommands.cmd_repeat, "hand": CommonCommands.cmd_hand,
     "table": CommonCommands.cmd_table, "scores": CommonCommands.cmd_scores, "turn": CommonCommands.cmd_turn,
     "rules": CommonCommands.cmd_rules, "legal": CommonCommands.cmd_legal, "undo": CommonCommands.cmd_undo,
+    "played": CommonCommands.cmd_played,
     "yes": CommonCommands.cmd_yes_no, "no": CommonCommands.cmd_yes_no, "card": CommonCommands.cmd_card,
     "quit": CommonCommands.cmd_quit,
     "stop": CommonCommands.cmd_stop, "faster": CommonCommands.cmd_faster, "slower": CommonCommands.cmd_slower,

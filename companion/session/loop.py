@@ -19,9 +19,10 @@ from typing import Any, Protocol, TextIO
 
 from card_codes import LabelErrorKind, load_deck
 from companion.commands import Command, Commands, Unknown
-from companion.engine import Action, Event, Match, Rejected, State, get_package, replay
+from companion.engine import Action, Answer, Event, Match, Rejected, State, get_package, replay
 from companion.engine.bots import bot_of
 from companion.engine.table import Hints, Question, TableRules
+from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
 from companion.session.commands import CommonCommands
 from companion.session.driver import SyntheticDriver
@@ -172,11 +173,13 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             if (header.game, header.seats) != (opts.game, opts.seats):
                 raise RecordError(opts.resume, None, "other_game", game=header.game, seats=header.seats)
             self.pipeline.match = replay(self.game, header.seats, header.options, actions, rules=header.rules)
+            opts.information = header.information  # the table's agreement holds for the whole game
             journal, actions, warnings = Journal.resume(opts.resume)  # cuts a torn last line
             self.pipeline.journal = journal
             for warning in warnings:
                 self.say(opts.me, warning.text(opts.lang), mine=False)
             self.tell("resumed", n=len(actions))
+            self.tell(SAID_AT_START[opts.information], PUBLIC)
             self.started = True
             self.where_we_are()
             return
@@ -189,10 +192,12 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if self.journal is None:
             path = opts.record or default_record_path(opts.game)
             self.pipeline.journal = Journal.create(path, opts.game, opts.seats, self.match.options,
-                                                   rules=self.game.rules_version)
+                                                   rules=self.game.rules_version,
+                                                   information=opts.information)
             self.say(opts.me, self.book.text("session", "record", {"path": str(path)}), mine=False)
         self.started = True
         self.tell("started", PUBLIC)
+        self.tell(SAID_AT_START[opts.information], PUBLIC)
         self.pipeline.announce(self.match.events)
         self.prompt_turn()
 
@@ -245,8 +250,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return
         if self.rules.actor(state) == self.opts.me and self.opts.me not in self.opts.bots:
             self.pipeline.earcon("your_turn", self.opts.me)
-            turn = self.book.line(self.rules.turn(state, self.opts.me))
-            self.say(self.opts.me, self.book.text("session", "your_turn", {}) + " " + turn)
+            # one line, with its forms by level: in brief, the earcon says "your turn" and the words do not
+            self.say(self.opts.me, self.book.line([Answer(self.opts.me, "your_turn"),
+                                                   *self.rules.turn(state, self.opts.me)]))
 
     # -- handlers -------------------------------------------------------------------------------
     def handle(self, kind: str, payload: Any) -> None:
@@ -356,7 +362,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return False
         if isinstance(result, list):
             self.pipeline.last = []
-            for event in result:
+            for event in self.pipeline.in_sight(result):
                 self.say(event.audience, self.book.render(event), speaker=self.pipeline.speaker(event))
             return True
         if self.apply(result) and waiting_card is not None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import featured_game
+from companion.information import EQUAL
 from companion.paths import data_dir
 
 
@@ -28,6 +29,8 @@ class SessionOptions:
     seed: int = 1
     setup: bool = True  # ask to accept the set-up before the game (interactive play)
     stop_when_over: bool = False  # the demo ends with the game; play waits for "quit"
+    # what answers may name: "equal", what a sighted player sees now; "aid", the past as well
+    information: str = EQUAL
 
     def __post_init__(self) -> None:
         if not self.game:

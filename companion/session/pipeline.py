@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.engine import Action, Event, Match, Rejected, Seat, State
 from companion.engine.table import TableRules
+from companion.information import EQUAL, within_sight
 from companion.journal import Journal
 from companion.messages import os_reason
 from companion.session.options import SessionOptions
@@ -58,8 +59,16 @@ class Pipeline:
         self.say(self.me if audience is None else audience, self.book.text("session", key, params))
 
     def answer(self, events: Sequence[Event]) -> None:
-        """The table rules' answer to the keyboard's seat, as one line."""
-        self.say(self.me, self.book.line(events))
+        """The table rules' answer to the keyboard's seat, as one line (in sight, in "equal")."""
+        self.say(self.me, self.book.line(self.in_sight(events)))
+
+    def in_sight(self, events: Sequence[Event]) -> list[Event]:
+        """An answer to the keyboard's seat as the table setting allows: in "equal", only its
+        parts that name cards this seat's player could see now; in "aid", all of it."""
+        if self.opts.information != EQUAL or self.match is None:
+            return list(events)
+        sight = self.rules.in_sight(self.match.state, self.me)
+        return within_sight(events, sight, self.me, self.book, self.rules.kind_params)
 
     def earcon(self, name: str, audience: Any = PUBLIC) -> None:
         with contextlib.suppress(ValueError, AttributeError):
@@ -119,8 +128,10 @@ class Pipeline:
             return None
         if action.get("type") == "undo":
             self.match.states.pop()
+            self.match.batches.pop()
         else:
             self.match.states.append(new_state)
+            self.match.batches.append(events)
         self.match.events.extend(events)
         if from_camera:
             self.earcon("label_read")

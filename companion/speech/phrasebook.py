@@ -14,16 +14,22 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
   face, a unit), else the value as given;
 - `events|SEP`: a list of events (or answers) each rendered, joined by SEP; `clauses|SEP`
-  the same with each one's final full stop dropped; `list`: plain values joined by ", ".
+  the same with each one's final full stop dropped; `list`: plain values joined by ", ";
+- `short`: a card (or a list of cards) by its short name, for the brief forms: the game's
+  `[short]` table gives a template per kind of card (`"spirit.power=1"`, a kind with one
+  attribute's value, before `"spirit"`), filled with the card's attributes (none: its name);
+- `sum|ATTR`: the arithmetic of a list of cards, "3 + 5 + 1", their deck attribute ATTR
+  (zeros left out); `word|SECTION`: the value's word in the phrasebook's SECTION.
 
 An `Event` is rendered from `[events]`, an `Answer` (what table rules say) from `[session]`.
 
 A phrase is a template, or a table of forms by verbosity level (`verbosity.LEVELS`),
 `{ brief = "...", normal = "...", detailed = "..." }`: each listener may choose how much they
-hear. Such a phrase is rendered as a `verbosity.Phrase`: a ``str`` holding the form of this
-phrasebook's own verbosity (normal by default), carrying every form, from which the announcer
-says each listener's level. A level with no form of its own, or a form its parameters cannot
-fill, is said in the normal form. A missing phrase is never read aloud as its raw key: the
+hear. A phrase whose forms differ is rendered as a `verbosity.Phrase`: a ``str`` holding the
+form of this phrasebook's own verbosity (normal by default), carrying every form, from which
+the announcer says each listener's level. A level with no form of its own is said with the
+normal template, its parts at that level (a trick's plays in their brief forms); a form its
+parameters cannot fill is said in the normal form. A missing phrase is never read aloud as its raw key: the
 listener hears the plain `words.no_phrase`; with `COMPANION_STRICT_PHRASES=1` (the test suite)
 it is an error, and so is a form that cannot be filled or a form table's unknown level.
 """
@@ -80,12 +86,17 @@ def _merged(lang: str, game: str | None) -> dict[str, dict[str, Any]]:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, book: Phrasebook) -> None:
+    """Fills a template at one verbosity level: the events and phrases inside it at that level too."""
+
+    def __init__(self, book: Phrasebook, level: str) -> None:
         self.book = book
+        self.level = level
 
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, *words = format_spec.split("|") if format_spec else ("",)
         book = self.book
+        if isinstance(value, Phrase):  # a phrase rendered already (a reason): its form at this level
+            value = choose(value, self.level)
         if kind == "seat":
             return book.seat_name(value)
         if kind == "seats":
@@ -94,6 +105,18 @@ class _Formatter(string.Formatter):
             return book.card_name(value)
         if kind == "cards":
             return book.join([book.card_name(c) for c in value], book.section("words").get("card_sep", ", "))
+        if kind == "short":  # "short|play": the game's [short_play] names first (a card in front of a seat)
+            style = words[0] if words else ""
+            if isinstance(value, str) or value is None:
+                return book.short_name(value, style)
+            return book.join([book.short_name(c, style) for c in value],
+                             book.section("words").get("card_sep", ", "))
+        if kind == "sum":  # the arithmetic of a list of cards: "3 + 5 + 1"
+            numbers = [book.card_attr(c, words[0] if words else "") for c in value]
+            shown = [str(n) for n in numbers if n] or ["0"]
+            return " + ".join(shown)
+        if kind == "word":  # a word of a section ("belt": 1 -> "blanche")
+            return str(book.section(words[0] if words else "").get(str(value), value))
         if kind == "numbered":  # a hand read with the numbers a player types to pick a card
             sep = book.section("words").get("card_sep", ", ")
             return sep.join(f"{i} : {book.card_name(c)}" for i, c in enumerate(value, start=1))
@@ -116,8 +139,8 @@ class _Formatter(string.Formatter):
             if kind == "term":
                 return str(terms.get(str(value), value))
             return book.join([str(terms.get(str(v), v)) for v in value])
-        if kind in ("events", "clauses"):  # answers built of other answers, rendered here
-            parts = [book.render(e) for e in value]
+        if kind in ("events", "clauses"):  # answers built of other answers, rendered here (this level)
+            parts = [choose(book.render(e), self.level) for e in value]
             if kind == "clauses":
                 parts = [p.rstrip(".") for p in parts]
             return (words[0] if words else " ").join(parts)
@@ -151,7 +174,7 @@ class Phrasebook:
                 self.deck = load_deck(game)
             except DeckError:
                 self.deck = None
-        self._formatter = _Formatter(self)
+        self._formatters = {level: _Formatter(self, level) for level in LEVELS}
 
     def section(self, name: str) -> dict[str, Any]:
         return self.tables.get(name, {})
@@ -167,6 +190,33 @@ class Phrasebook:
         if self.deck is not None and isinstance(card, str) and card in self.deck:
             return self.deck.card(card).name(self.lang)
         return str(card)
+
+    def short_name(self, card: Any, style: str = "") -> str:
+        """A card's short name, for the brief forms: the `[short]` template of its kind (a kind with
+        one attribute's value first, "spirit.power=1"), filled with its attributes; else its name.
+        A ``style`` ("play") looks in `[short_<style>]` first (what the place says need not be said)."""
+        if self.deck is None or not isinstance(card, str) or card not in self.deck:
+            return self.card_name(card)
+        found = self.deck.card(card)
+        keys = [f"{found.kind}.{attr}={value}" for attr, value in found.attrs.items()] + [found.kind]
+        tables = [self.section(f"short_{style}")] if style else []
+        tables.append(self.section("short"))
+        template = next((t[k] for t in tables for k in keys if isinstance(t.get(k), str)), None)
+        if template is None:
+            return self.card_name(card)
+        params = {**found.attrs, "name": found.name(self.lang)}
+        try:
+            return self._formatters[NORMAL].vformat(template, (), params)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+            if self.strict:
+                self._missing("short", found.kind, f"cannot fill it with {params} ({err!r})")
+            return self.card_name(card)
+
+    def card_attr(self, card: Any, attr: str) -> Any:
+        """A deck attribute of a card (0 when the card or the attribute is unknown)."""
+        if self.deck is None or not isinstance(card, str) or card not in self.deck:
+            return 0
+        return self.deck.card(card).get(attr, 0)
 
     def join(self, items: Sequence[str], sep: str = ", ", *, or_word: bool = False) -> str:
         """Items as a spoken list: "a, b and c" (card names, which hold commas, use "; ");
@@ -184,45 +234,54 @@ class Phrasebook:
 
     def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
         """The sentence for `key` in this phrasebook's verbosity (a `Phrase` carrying every form
-        when the entry has forms by level). A missing phrase, or one its parameters cannot fill,
-        is the plain `words.no_phrase` (never a raw key, never a crash), or MissingPhrase when
-        strict."""
+        when its forms differ: an entry with forms by level, or a template whose parts have them).
+        A missing phrase, or one its parameters cannot fill, is the plain `words.no_phrase`
+        (never a raw key, never a crash), or MissingPhrase when strict."""
         template = self.section(section).get(key)
-        if isinstance(template, Mapping):
-            return self._forms(section, key, template, params)
-        if not isinstance(template, str):
+        if isinstance(template, str):
+            table: Mapping[str, Any] = {NORMAL: template}
+        elif isinstance(template, Mapping):
+            table = template
+            unknown = sorted(str(level) for level in table if level not in LEVELS)
+            if unknown and self.strict:
+                self._missing(section, key, f"unknown verbosity levels {unknown} (use {', '.join(LEVELS)})")
+        else:
             return self._missing(section, key, "no such phrase")
-        return self._fill(section, key, template, params)
-
-    def _forms(self, section: str, key: str, table: Mapping[str, Any], params: Mapping[str, Any]) -> str:
-        unknown = sorted(str(level) for level in table if level not in LEVELS)
-        if unknown and self.strict:
-            self._missing(section, key, f"unknown verbosity levels {unknown} (use {', '.join(LEVELS)})")
         forms: dict[str, str] = {}
         for level in LEVELS:
-            form = table.get(level)
+            form = table.get(level, table.get(NORMAL))  # no form of its own: the normal one, at this level
             if not isinstance(form, str):
                 continue
             try:
-                forms[level] = self._formatter.vformat(form, (), dict(params))
+                forms[level] = self._formatters[level].vformat(form, (), dict(params))
             except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
                 if self.strict:  # a lenient book says the normal form instead
-                    self._missing(section, key, f"cannot fill its {level} form with {dict(params)} ({err!r})")
+                    which = "" if isinstance(template, str) else f"its {level} form "
+                    self._missing(section, key, f"cannot fill {which}with {dict(params)} ({err!r})")
         if NORMAL not in forms:
             return self._missing(section, key, "no normal form it can fill")
+        if len(set(forms.values())) == 1:
+            return forms[NORMAL]
         return Phrase(forms, self.verbosity)
-
-    def _fill(self, section: str, key: str, template: str, params: Mapping[str, Any]) -> str:
-        try:
-            return self._formatter.vformat(template, (), dict(params))
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
-            return self._missing(section, key, f"cannot fill it with {dict(params)} ({err!r})")
 
     def _missing(self, section: str, key: str, why: str) -> str:
         if self.strict:
             where = f"{self.lang} phrasebook of {self.game or 'no game'}"
             raise MissingPhrase(f"{where}: [{section}] {key}: {why}")
         return str(self.section("words").get("no_phrase", "..."))
+
+    def fields(self, event: Event) -> dict[str, frozenset[str]]:
+        """The parameters an event's phrase says, each with how it is said in any of its forms
+        ("card", "cards", "events"...: a placeholder's first format word; "" for none)."""
+        template = self.section(event.phrases).get(event.key)
+        forms = [template] if isinstance(template, str) else (
+            [f for f in template.values() if isinstance(f, str)] if isinstance(template, Mapping) else [])
+        said: dict[str, set[str]] = {}
+        for form in forms:
+            for _text, name, spec, _conversion in string.Formatter().parse(form):
+                if name:
+                    said.setdefault(name.split(".")[0].split("[")[0], set()).add((spec or "").split("|")[0])
+        return {name: frozenset(kinds) for name, kinds in said.items()}
 
     def render(self, event: Event) -> str:
         """One event (or answer) as a sentence."""

@@ -4,8 +4,9 @@ A phrase may have several forms (a phrasebook entry written as a table
 ``{ brief = "...", normal = "...", detailed = "..." }``). It is then a `Phrase`: a
 ``str`` holding one form (the phrasebook's own level, normal by default), so every caller
 that wants one sentence gets it, plus ``forms``, from which the announcer picks the
-listener's level. A level with no form of its own falls back to the normal one; an empty
-form means "say nothing at this level" (an earcon may carry it). These are the only level
+listener's level. A level with no form of its own is said with the normal template, its
+parts at that level; an empty form means "say nothing at this level" (an earcon carries it:
+"à vous" in brief is the your-turn sound alone). These are the only level
 names (the phrase files', the configuration's, the phrasebook's); `parse_level` reads the
 words a player types for them.
 """

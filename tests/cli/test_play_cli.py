@@ -33,6 +33,7 @@ def test_bad_starts_say_why(tmp_path: Path) -> None:
         (["play", "tatsu", "--synthetic", "--camera", "0"], 2, "une seule source"),
         (["play", "tatsu", "--resume", str(tmp_path / "none.jsonl")], 1, "none.jsonl"),
         (["demo", "--record", str(tmp_path / "nodir" / "x.jsonl")], 1, "dossier introuvable"),
+        (["play", "tatsu", "--synthetic", "--information", "tout"], 2, "Réglages : equal, aid"),
     ]
     for args, code, text in cases:
         result = runner.invoke(app, args)

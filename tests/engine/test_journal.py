@@ -32,7 +32,7 @@ def test_each_action_is_flushed_and_fsynced_before_append_returns(tmp_path, monk
         assert json.loads(lines[1]) == {"seq": 1, "action": PLAY}
         assert path.stat().st_size in synced and header_size in synced
     assert json.loads(lines[0]) == {"format": "companion-record/1", "game": "tatsu", "rules": 2, "seats": 4,
-                                    "options": {"target": 300}}
+                                    "options": {"target": 300}, "information": "equal"}
 
 
 def test_create_refuses_to_overwrite(tmp_path) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.engine import Event
 from companion.speech import phrasebook
 from companion.speech.announcer import Announcer
 from companion.speech.phrasebook import MissingPhrase, Phrasebook
@@ -82,3 +83,32 @@ def test_the_keyboard_player_chooses_for_their_lines_and_the_tables(book: Phrase
         ann.announce("all", book.text("events", "play", {"seat": 0, "card": "jaune 5"}))
         ann.choose_verbosity("détaillé")
     assert out.getvalue().splitlines() == ["Mode bref.", "Nord : jaune 5", "Mode détaillé."]
+
+
+def test_a_template_says_its_parts_at_the_listeners_level() -> None:
+    book = Phrasebook("fr", "tatsu")
+    plays = [Event("all", "play", {"seat": 0, "card": "Y-P5-V1"}),
+             Event("all", "play_for", {"seat": 1, "card": "R-P1-V4", "from": 2})]
+    trick = book.text("session", "trick", {"n": 2, "plays": plays})  # one template, parts with forms
+    assert trick == "Pli 2 : Nord : Esprit jaune 5 ; Sud pour Est : Esprit rouge 1, 4 points."
+    assert choose(trick, BRIEF) == "Pli 2 : Nord : 5 ; Est : 4 points."
+    refused = book.text("session", "card_refused", {"reason": book.text("session", "trick_empty", {"n": 3})})
+    assert choose(refused, BRIEF) == "Pli 3 : vide"  # a phrase given as a parameter: its form too
+    assert book.text("session", "not_now", {}) == "Cette commande ne sert pas maintenant."
+    assert not isinstance(book.text("session", "not_now", {}), Phrase)  # the same at every level
+
+
+def test_short_names_and_the_arithmetic_come_from_the_deck() -> None:
+    won = {"seat": 3, "cards": ["Y-P1-V3", "R-P2-V1", "Y-X2", "R-P1-V4"], "points": 8}
+    for lang, brief, detailed in (
+            ("fr", "Ouest, 8 points", "Ouest remporte le pli : 4 cartes, 3 + 1 + 4 = 8 points."),
+            ("en", "West, 8 points", "West wins the trick: 4 cards, 3 + 1 + 4 = 8 points.")):
+        line = Phrasebook(lang, "tatsu").render(Event("all", "trick_won", won))
+        assert (choose(line, BRIEF), choose(line, DETAILED)) == (brief, detailed)
+    hand = Phrasebook("fr", "tatsu").render(Event(0, "hand", {"seat": 0, "cards": ["Y-P1-V3", "R-X2",
+                                                                                 "Y-F"]}))
+    assert choose(hand, BRIEF) == "Main : jaune 3 points ; rouge fois 2 et fusion jaune"  # colours kept
+    dojo = Phrasebook("en", "dojo").render(Event("all", "placed", {"seat": 0, "card": "FOX-5-2", "row": 0,
+                                                                    "col": 1}))
+    assert (str(dojo), choose(dojo, BRIEF)) == ("North places Fox, black belt at row 0, column 1.",
+                                                "North: black Fox, 0 1")

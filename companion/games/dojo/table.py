@@ -52,6 +52,22 @@ class DojoTable(TableRules):
             return [Event(viewer, "trophy_stays", {"cards": view["trophies_in_play"]})]
         return [Answer(viewer, "table_empty")]
 
+    # Equal information. Face up: every dojo's tatamis, the trophy in play on top of its pile, the
+    # trophies each player has won (kept in front of him), and the two tatamis a challenge turned
+    # over ("les deux joueurs retournent alors leur carte") until they are laid. A tatami received
+    # stays face down in front of its holder, who looked at it: his alone. Gone: what the dealer saw
+    # of the tatamis he handed out (he no longer sees them once given), the tatamis still in the
+    # draw pile and the trophies under the top one.
+    def face_up(self, state: State) -> frozenset[str]:
+        seen = {card for dojo in state.dojos for _row, _col, card in dojo}
+        seen |= set(state.in_play) | {trophy for won in state.won for trophy in won}
+        seen |= {state.pending[seat] for seat in state.shown if state.pending[seat] is not None}
+        return frozenset(seen)
+
+    def in_sight(self, state: State, viewer: int) -> frozenset[str]:
+        held = state.pending[viewer] if 0 <= viewer < state.seats else None
+        return self.face_up(state) | ({held} if held is not None else set())
+
     def legal_moves(self, state: State, seat: int) -> list[Event]:
         if self.game.public_view(state)["phase"] == "training" and state.pending[seat] is not None:
             return offer_places(state, seat)

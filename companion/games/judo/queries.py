@@ -21,8 +21,11 @@ from companion.games.judo.moves import (
 )
 from companion.games.judo.state import HANDS, IPPON, JudoState, cards, may_cover, taken
 
-
 # ---------------------------------------------------------------------- queries for a player
+# What a throw may lack (the "what" of `lacks`): each has its answer, "lacks_<what>".
+LACKS = ("throw", "grip", "kuzushi", "kuzushi_cover", "turns", "ippon_card")
+
+
 def lacks(state: JudoState, seat: int, throw: str) -> list[dict[str, Any]]:
     """What the throw still lacks for `seat`: what is neither on the table nor in the hand.
 

@@ -5,18 +5,24 @@ shown; "fini" ends the turn; "manque ISN" and "projections" answer privately."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from card_codes import load_deck
 from companion.engine import Answer, Event, Rejected, State
 from companion.engine.table import Hints, Question, TableRules
 from companion.games.judo import words
-from companion.games.judo.queries import query_events
+from companion.games.judo.queries import LACKS, query_events
 from companion.games.judo.state import cards, score_params
 
 
 class JudoTable(TableRules):
     """The judo game's table rules: cards shown, its own words, the grips and the pile said."""
+
+    # "manque ISN": the answer names the throw asked about, a kind of card the player named himself.
+    kind_params: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType(
+        {f"lacks_{what}": frozenset({"card"}) for what in (*LACKS, "nothing")})
 
     def actor(self, state: State) -> int | None:
         return None if state.over else int(state.turn)
@@ -52,6 +58,18 @@ class JudoTable(TableRules):
         else:
             out.append(Answer(viewer, "judo_pile_empty"))
         return out
+
+    # Equal information. Face up: the grips each player holds, the top card of the kuzushi pile
+    # (the cards under it are covered) and the top card of the discard pile (a card discarded lies
+    # face up, digest J7; the ones under it are covered). Gone: the cards of a throw once resolved
+    # (they go to the discard pile), everything under a pile's top card. A hand is its holder's.
+    def face_up(self, state: State) -> frozenset[str]:
+        seen = {card for grips in state.grips for card in grips if card}
+        if state.pile:
+            seen.add(state.pile[-1][0])
+        if state.discard:
+            seen.add(state.discard[-1])
+        return frozenset(seen)
 
     def _grip(self, viewer: int, card: str | None) -> list[Event]:
         return [Answer(viewer, "card_name", {"card": card}) if card else Answer(viewer, "judo_no_grip")]

@@ -53,6 +53,16 @@ class SamuraiTable(TableRules):
         return [Answer(viewer, "samurai_unit_at", {"unit": u.id, "square": u.square, "seat": u.owner})
                 for u in units]
 
+    # Equal information. Face up: the tokens on the board, the event cards the player on turn has
+    # played this turn (they lie before him until his turn ends) and the top card of the discard
+    # pile. Gone: the event cards under the discard's top, the tokens removed from the board, the
+    # face-down event deck. A hand of event cards is its holder's.
+    def face_up(self, state: State) -> frozenset[str]:
+        seen = set(state.units) | set(state.effects)
+        if state.discard:
+            seen.add(state.discard[-1])
+        return frozenset(seen)
+
     def scores(self, state: State, viewer: int) -> list[Event]:
         return answer(state, "score", 0 if state.seat is None else state.seat)
 

@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from companion.engine import Answer, Event, Rejected, State
 from companion.engine.table import Hints, Question, TableRules, to_seat
@@ -15,6 +17,12 @@ from companion.games.shodan.state import PILES, cards, located, tech_cards
 
 class ShodanTable(TableRules):
     """Shodan's table rules: cards shown, its own words, techniques and piles said."""
+
+    # The jury's wishes name a position, an attack, a technique by the first card of that kind.
+    kind_params: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({
+        "jury_needs": frozenset({"position"}),
+        "jury_entry": frozenset({"position", "attack", "technique_card"}),
+    })
 
     def actor(self, state: State) -> int | None:
         return None if state.phase in ("setup", "over") else int(state.turn)
@@ -64,6 +72,18 @@ class ShodanTable(TableRules):
         if state.final_turns is not None:
             out.append(Answer(viewer, "shodan_last_round"))
         return out
+
+    # Equal information. Face up: the cards of every technique on the mats (open or closed, notions
+    # included), the top card of each of the five face-up piles (a card discarded goes on top of its
+    # colour's pile and covers the one under it), and the objective card the jury reveals. Gone:
+    # the face-up cards under a pile's top, cards discarded from a technique ("pied dans le
+    # hakama"), and the cards of the face-down piles. A hand is its holder's.
+    def face_up(self, state: State) -> frozenset[str]:
+        seen = {card for tech in state.techniques for card in tech_cards(tech)}
+        seen |= {up[-1] for up in state.face_up if up}
+        if state.objective:
+            seen.add(state.objective)
+        return frozenset(seen)
 
     def scores(self, state: State, viewer: int) -> list[Event]:
         return [Answer(viewer, "shodan_prestige", {"seat": s, **prestige(state, s)})

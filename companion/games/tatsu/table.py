@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from card_codes import Deck
 from companion.engine import Answer, Event, Rejected, State
 from companion.engine.table import Hints, Question, TableRules
-from companion.games.tatsu.state import actor, turn_seat
+from companion.games.tatsu.state import GHOST, actor, red_human, turn_seat
 
 # events after which the cards of the trick leave the table
 TRICK_PICKED_UP = ("trick_won", "fusion", "fusion_lost", "cards_lost")
@@ -89,6 +89,32 @@ class TatsuTable(TableRules):
 
     def clears_table(self, events: Sequence[Event]) -> bool:
         return any(e.key in TRICK_PICKED_UP for e in events)
+
+    def played(self, state: State, history: Sequence[Event], viewer: int) -> list[Event]:
+        """The cards played this round, in order, and who played them."""
+        starts = [i for i, e in enumerate(history) if e.key == "round_start"]
+        return super().played(state, history[starts[-1] if starts else 0:], viewer)
+
+    # Equal information. Face up: the cards of the trick being played, each in front of its seat;
+    # 2 players, the face-up card of each place of both lines (the colours of the cards under them
+    # show by their backs, not their names); 3 players, the Ghost's hand, which lies open (option
+    # T12 "red": the red player alone sees it). Gone: a trick once won (its winner picks it up and
+    # keeps it face down), a fused trick waiting for its winner (set aside, gathered face down: the
+    # rules' "personne ne remporte le pli pour le moment"), the cards lost at a round's end, and
+    # every card played before. A hand is seen by its holder only.
+    def face_up(self, state: State) -> frozenset[str]:
+        seen = {card for _front, card, _hand in state.trick}
+        if state.players == 2:
+            seen |= {stack.up for line in state.tableaux if line for stack in line if stack.up}
+        if state.players == 3 and state.opts["ghost_hand"] == "open":
+            seen |= set(state.hands[GHOST] or ())
+        return frozenset(seen)
+
+    def in_sight(self, state: State, viewer: int) -> frozenset[str]:
+        sight = super().in_sight(state, viewer)
+        if state.players == 3 and state.opts["ghost_hand"] == "red" and viewer == red_human(state):
+            sight |= frozenset(state.hands[GHOST] or ())
+        return sight
 
     def frequent(self, state: State, deck: Deck) -> list[Event]:
         """Each "seat plays card" sentence: the most frequent announcement at the table."""

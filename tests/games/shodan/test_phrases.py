@@ -41,4 +41,5 @@ def test_phrases_name_cards_piles_and_plurals() -> None:
     assert en.render(need) == "Bob: the jury still needs 2 techniques in ushiro waza."
     draw = Event("all", "draw", {"seat": 0, "pile": "LIGHTGREEN"})
     assert fr.render(draw) == "Nord pioche dans le tas vert clair."
-    assert en.render(Event("all", "prestige", {"seat": 0, "n": 1})) == "Anne: 1 prestige point."
+    prestige = {"seat": 0, "n": 1, "cards": 1, "uke": 0, "firsts": 0, "minima": 0}
+    assert en.render(Event("all", "prestige", prestige)) == "Anne: 1 prestige point."
