@@ -1,12 +1,15 @@
 """Game records: JSON Lines, a header then one accepted action per line (DESIGN §5).
 
-    {"format": "companion-record/1", "game": "<game>", "rules": 1, "seats": 4, "options": {...}}
+    {"format": "companion-record/1", "game": "<game>", "rules": 1, "seats": 4, "options": {...},
+     "keyboard": 2}
     {"seq": 1, "action": {"type": "play", "seat": 0, "card": "Y-P1-V3"}}
 
 Each action is written, flushed and fsynced before it is announced, so a crash loses
 nothing that was said. When a record is opened, a torn last line (a crash in the middle
 of a write) is dropped with a warning; a bad line anywhere else is an error naming it.
-`rules` is the version of the game's rules the record was made under (none: version 1).
+`rules` is the version of the game's rules the record was made under (none: version 1);
+`keyboard`, the seat of the person at the keyboard (so `--resume` needs no `--me`), when
+someone sat there (a demo has nobody).
 """
 
 from __future__ import annotations
@@ -38,10 +41,14 @@ class Header:
     seats: int
     options: dict[str, Any]
     rules: int = 1  # the version of the game's rules (records written before it existed: 1)
+    keyboard: int | None = None  # the seat of the person at the keyboard (None: nobody, a demo)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
-                "options": self.options}
+        out = {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
+               "options": self.options}
+        if self.keyboard is not None:
+            out["keyboard"] = self.keyboard
+        return out
 
 
 class Journal:
@@ -56,10 +63,11 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
-               options: Mapping[str, Any] | None = None, sync: bool = True, rules: int = 1) -> Journal:
+               options: Mapping[str, Any] | None = None, sync: bool = True, rules: int = 1,
+               keyboard: int | None = None) -> Journal:
         """Start a new record; refuses to overwrite an existing file."""
         path = Path(path)
-        header = Header(game, seats, dict(options or {}), rules)
+        header = Header(game, seats, dict(options or {}), rules, keyboard)
         try:
             handle = path.open("xb")
         except FileExistsError:
@@ -164,7 +172,11 @@ def _header(path: Path, obj: Any) -> Header:
     rules = obj.get("rules", 1)
     if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
         raise RecordError(path, 1, f"rules must be a version number (1, 2...), not {rules!r}")
-    return Header(game, seats, options, rules)
+    keyboard = obj.get("keyboard")
+    if keyboard is not None and (not isinstance(keyboard, int) or isinstance(keyboard, bool)
+                                 or not 0 <= keyboard < seats):
+        raise RecordError(path, 1, f"keyboard must be a seat number (0 to {seats - 1}), not {keyboard!r}")
+    return Header(game, seats, options, rules, keyboard)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -143,12 +143,13 @@ def play(
     except ConfigError as err:
         raise fail(f"Configuration: {err}") from None
     lang = lang or config.lang
+    remembered = None  # the seat the record says was at the keyboard: --resume needs no --me
     if resume is not None:
         try:
             header, _actions, _warnings = open_record(resume)
         except RecordError as err:
             raise fail(str(err), 1) from None
-        game, seats = header.game, header.seats
+        game, seats, remembered = header.game, header.seats, header.keyboard
     package = package_or_exit(game)
     game = package.name
     seats = seats_or_exit(game, seats, lang)
@@ -160,7 +161,7 @@ def play(
         raise fail(f"{source}: no such file or folder.", 1)
     if resume is None:
         _check_record(record)
-    my_seat = _seat_number(game, seats, me, lang)
+    my_seat = _seat_number(game, seats, me, lang) if me is not None or remembered is None else remembered
     options = _with_target(package, {}, target)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,

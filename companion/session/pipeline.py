@@ -30,17 +30,24 @@ class Pipeline:
         self.opts = opts
         self.match: Match | None = None
         self.journal: Journal | None = None
-        self.last: list[tuple[Any, str]] = []  # the newest batch of lines for the keyboard's seat
+        # the last announcement as the keyboard's seat saw it ("répète" says it again): the
+        # lines of the newest batch of game events, and the prompt that followed them
+        self.last: list[tuple[Any, str]] = []
 
     @property
     def me(self) -> int:
         """The seat of the person at the keyboard."""
         return self.opts.me
 
+    def mine(self, audience: Any) -> bool:
+        """A line the keyboard's screen shows: public, or the keyboard seat's own."""
+        return audience == PUBLIC or audience == self.me
+
     # -- saying things ---------------------------------------------------------------------------
-    def say(self, audience: Any, text: str, *, mine: bool = True) -> None:
+    def say(self, audience: Any, text: str, *, keep: bool = False) -> None:
+        """One line to its audience; ``keep``: part of the last announcement ("répète")."""
         self.ann.announce(audience, text)
-        if mine and (audience == PUBLIC or audience == self.me):
+        if keep and self.mine(audience):
             self.last.append((audience, text))
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
@@ -49,17 +56,19 @@ class Pipeline:
 
     def answer(self, events: Sequence[Event]) -> None:
         """The table rules' answer to the keyboard's seat, as one line."""
-        self.say(self.me, self.book.line(events))
+        if events:
+            self.say(self.me, self.book.line(events))
 
     def earcon(self, name: str, audience: Any = PUBLIC) -> None:
         with contextlib.suppress(ValueError, AttributeError):
             self.ann.earcon(name, audience)
 
     def announce(self, events: Sequence[Event]) -> None:
-        """Each event to its audience (the keyboard's seat hears its own private ones)."""
+        """Each event to its audience (the keyboard's seat hears its own private ones); the
+        lines the keyboard's screen shows become the last announcement."""
         self.last = []
         for event in events:
-            self.say(event.audience, self.book.render(event))
+            self.say(event.audience, self.book.render(event), keep=True)
             earcon = self.rules.earcons.get(event.key)
             if earcon is not None:
                 self.earcon(earcon)
@@ -72,7 +81,6 @@ class Pipeline:
             text = self.book.text("session", "card_refused", {"reason": reason})
         else:
             text = self.book.reason(rejected)
-        self.last = []
         self.say(audience, text)
         self.earcon("label_refused", audience)
 

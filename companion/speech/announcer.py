@@ -51,6 +51,7 @@ class Announcer:
         cache_folder: Path | None = None,
         synth: Synth | None = None,
         err: TextIO | None = None,
+        keyboard_seat: int | None = None,
     ) -> None:
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}: use {', '.join(BACKENDS)}")
@@ -67,6 +68,7 @@ class Announcer:
         if backend == "speechd":  # there, the default output is speech-dispatcher's own
             self.routes = {a: Route("speechd") if r.device is None else r for a, r in self.routes.items()}
         self.voices = {lg: str(message(lg, "default_voice")) for lg in ("fr", "en")} | dict(voices or {})
+        self.keyboard_seat = keyboard_seat  # one screen, one seat: None shows every seat's lines (a demo)
         self._backlog: dict[int, list[str]] = defaultdict(list)
         self._backlog_lock = threading.Lock()
         self._noticed: set[tuple[str, str]] = set()
@@ -95,17 +97,21 @@ class Announcer:
     # -- public API ------------------------------------------------------------------------------
 
     def announce(self, audience: Audience | str, text: str, priority: int = Priority.NORMAL) -> None:
-        """Print the line now; speak it where its audience is routed; keep unrouted private ones."""
+        """Print the line now (public lines, and the keyboard seat's own); speak it where its
+        audience is routed; keep the keyboard seat's unrouted private ones. Another seat's
+        private line goes to that seat's route, or nowhere: never on this screen."""
         if self._closed:
             return
         audience = parse_audience(audience)
         text = clean(text)
         if not text:
             return
-        self.text.announce(audience, text)
+        if self.on_screen(audience):
+            self.text.announce(audience, text)
         self._retry_missing()
         if audience != PUBLIC and not self._can_speak(audience):
-            self._keep(int(audience), text)
+            if self.on_screen(audience):
+                self._keep(int(audience), text)
             return
         if self.backend != "text":
             self._jobs.put((audience, text, int(priority)))
@@ -122,6 +128,15 @@ class Announcer:
         if player is None or player.lost or self._closed:
             return
         player.play(earcons.render(name, player.source_rate), route.channel, Priority.URGENT, kind="earcon")
+
+    def on_screen(self, audience: Audience) -> bool:
+        """One screen, one seat: the public lines and the keyboard seat's own (every line when
+        nobody sits at the keyboard, as in a demo)."""
+        return audience == PUBLIC or self.keyboard_seat is None or audience == self.keyboard_seat
+
+    def set_keyboard_seat(self, seat: int | None) -> None:
+        """The seat of the person at this keyboard and screen (None: a spectator sees all)."""
+        self.keyboard_seat = seat
 
     def private_backlog(self, seat: int | str, clear: bool = True) -> list[str]:
         """The seat's private messages that were not heard, oldest first (emptied unless clear=False)."""

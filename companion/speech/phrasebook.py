@@ -5,10 +5,12 @@ each game package's `phrases/<lang>.toml` (the game's keys, which win over commo
 typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
+- `place`, `places`: places counted from 0 in actions (the places of a line of cards), said from 1;
 - `either`: numbers as alternatives ("2, 3 ou 4");
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
-- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
+- `clan`, `clans`: a clan colour (singular or plural word); `clan_list`: colours in order;
+  `slots`: the places of a line, each ``{"card", "down"}`` (a card on a colour); `factors`: "3" or "(1 + 3)";
 - `numbered`: cards with the numbers a player types to pick one ("1 : a ; 2 : b");
 - `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
@@ -86,6 +88,10 @@ class _Formatter(string.Formatter):
             return book.seat_name(value)
         if kind == "seats":
             return book.join([book.seat_name(s) for s in value])
+        if kind == "place":  # a place counted from 0 in actions, from 1 when said
+            return str(int(value) + 1)
+        if kind == "places":
+            return book.join([str(int(v) + 1) for v in value])
         if kind == "card":
             return book.card_name(value)
         if kind == "cards":
@@ -107,6 +113,14 @@ class _Formatter(string.Formatter):
             return f"{number} {noun}".strip()
         if kind in ("clan", "clans"):
             return str(book.section(kind).get(value, value))
+        if kind == "clan_list":  # colours in order ("rouge, jaune, rouge")
+            return ", ".join(str(book.section("clan").get(v, v)) for v in value)
+        if kind == "slots":  # places of a line, each a card on a colour: "1 : X, sur rouge ; 2 : ..."
+            sep = book.section("words").get("card_sep", ", ")
+            on = book.section("words").get("on", "on")
+            colour, colon = book.section("clan"), book.section("words").get("colon", ": ")
+            return sep.join(f"{i}{colon}{book.card_name(s['card'])}, {on} {colour.get(s['down'], s['down'])}"
+                            for i, s in enumerate(value, start=1))
         if kind in ("term", "terms"):  # words looked up in the [terms] section (unknown ones as given)
             terms = book.section("terms")
             if kind == "term":

@@ -128,10 +128,10 @@ def test_a_trick_with_queries_a_refused_card_and_an_undo(tmp_path: Path) -> None
         me.wait("Sud (privé) : À vous.")
         assert "Votre main" in me.ask("main", "Votre main")
         assert me.ask("pli", "Pli 1").startswith("Sud (privé) : Pli 1")
-        # a red card in front of a yellow seat: refused aloud, the card never named
+        # a red card in front of a yellow seat: refused to me alone, the card never named to the table
         red = next((c for c in hand if c.startswith("R-")), "R-P6-V1")
-        term.type(red)
-        refusal = me.ask("tour", "Carte refusée")
+        refusal = me.ask(red, "Devant Sud, une carte jaune.")
+        assert refusal.startswith("Sud (privé) : ")
         assert load_deck("tatsu").card(red).name("fr") not in refusal
         # what may I play? the first card offered, then undo it, then play it again
         offered = me.ask("coups", "Vous pouvez jouer")
@@ -146,7 +146,7 @@ def test_a_trick_with_queries_a_refused_card_and_an_undo(tmp_path: Path) -> None
         term.type(card)
         me.wait(f"{name}.")
         me.wait_any(["remporte le pli", "Fusion !"])  # the fourth card ends the trick
-        assert me.ask("score", "Scores :").endswith("Scores : Jaunes 0, Rouges 0.")
+        assert "Scores : Jaunes 0, Rouges 0. Cette manche : Jaunes " in me.ask("score", "Scores :")
         me.ask("scroes", "Vouliez-vous dire")
         term.type("quitte")
         me.wait("[exited] 0")

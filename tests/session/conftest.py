@@ -23,6 +23,14 @@ class Recorder:
         self.earcons: list[tuple[str, Any]] = []
         self.record_at_announce: list[int] = []
         self.record: Path | None = None
+        self.keyboard: Any = None
+
+    def set_keyboard_seat(self, seat: Any) -> None:
+        self.keyboard = seat
+
+    def screen(self) -> list[str]:
+        """What the keyboard's screen shows (one screen, one seat): public lines and its own."""
+        return [t for a, t in self.lines if a == "all" or self.keyboard is None or a == self.keyboard]
 
     def announce(self, audience: Any, text: str, priority: int = 1) -> None:
         self.lines.append((audience, text))

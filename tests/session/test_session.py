@@ -87,7 +87,7 @@ def test_queries_answer_the_asking_seat_only(make_session) -> None:
     assert answers[1] == "Pli 1 : Nord : Esprit jaune 4."
     assert answers[2] == "Scores : Jaunes 0, Rouges 0."
     assert answers[3] == "À Est : une carte rouge."
-    assert answers[4].startswith("27 cartes pas encore vues")
+    assert answers[4].startswith("20 cartes pas encore vues"), "not my 7 cards, not the one played"
     assert "fusion" in answers[5]
     assert answers[6] == "À Est : une carte rouge."  # not my turn: whose it is
 
@@ -122,7 +122,7 @@ def test_undo_asks_first_and_is_recorded(make_session, tmp_path: Path) -> None:
     session.handle_vision(seen("Y-P4-V1"))
     rec.clear()
     session.handle_line("annule")
-    assert rec.texts(0) == ["Annuler : Nord : Esprit jaune 4. ? Dites oui ou non."]
+    assert rec.texts(0) == ["Annuler votre dernière action : Nord : Esprit jaune 4 ? Dites oui ou non."]
     session.handle_line("non")
     assert len(session.match.states) == 2 and rec.texts(0)[-1] == "Rien n'est annulé."
     session.handle_line("annule")
@@ -194,9 +194,10 @@ def test_setup_accepts_with_one_key_or_changes_the_dealer(tmp_path: Path) -> Non
     rec = Recorder()
     session = Session(SessionOptions(record=tmp_path / "g.jsonl"), rec)
     session.open()
-    assert session.setup_text() == "Tatsu, 4 joueurs. Nord donne. Vous êtes Nord."
+    team = "Équipe jaune, avec Sud assis en face de vous."
+    assert session.setup_text() == f"Tatsu, 4 joueurs. Nord donne. Vous êtes Nord. {team}"
     session.handle_line("donneur Est")
-    assert rec.texts(0)[-2] == "Tatsu, 4 joueurs. Est donne. Vous êtes Nord."
+    assert rec.texts(0)[-2] == f"Tatsu, 4 joueurs. Est donne. Vous êtes Nord. {team}"
     session.handle_line("")
     assert session.started
     assert "Manche 1. Est donne et commence." in rec.texts("all")
