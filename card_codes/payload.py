@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from card_codes.check import check_char, is_valid
-from card_codes.deck import Card, Deck, available_games, load_deck
+from card_codes.deck import Card, Deck, DeckError, available_games, load_deck
 
 MAX_LENGTH = 10
 _GRAMMAR = re.compile(r"^([A-Z]{2})\.([0-9A-Z]{1,6})([0-9A-Z])$")
@@ -58,7 +58,14 @@ def encode(deck: Deck, card_id: str) -> str:
 
 @functools.cache
 def _decks_by_code() -> dict[str, Deck]:
-    return {d.code: d for d in (load_deck(g) for g in available_games())}
+    decks: dict[str, Deck] = {}
+    for game in available_games():
+        try:
+            deck = load_deck(game)
+        except DeckError:  # another game's broken deck must not stop this one: its labels are unknown
+            continue
+        decks.setdefault(deck.code, deck)
+    return decks
 
 
 def decode(text: str, expect_game: str | None = None) -> Label:
@@ -68,7 +75,7 @@ def decode(text: str, expect_game: str | None = None) -> Label:
     """
     if not isinstance(text, str):
         raise LabelError(LabelErrorKind.NOT_OURS, repr(text))
-    m = _GRAMMAR.match(text) if len(text) <= MAX_LENGTH else None
+    m = _GRAMMAR.fullmatch(text) if len(text) <= MAX_LENGTH else None  # "$" would let a final "\n" in
     if m is None:
         raise LabelError(LabelErrorKind.NOT_OURS, text)
     game_code, code, check = m.groups()

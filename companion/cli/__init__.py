@@ -17,10 +17,12 @@ from companion.cli import (  # noqa: F401  (registers the commands)
     speech,
 )
 from companion.cli.common import app
+from companion.guard import run_guarded
 
 
 def main() -> None:
-    app()
+    """The `companion` command: the typer app behind the last-resort guard (one line, never a traceback)."""
+    run_guarded(app)
 
 
 __all__ = ["app", "main"]

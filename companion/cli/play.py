@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,44 +11,81 @@ from typing import Annotated, Any
 import typer
 
 from card_codes import load_deck
-from companion.cli.common import GameArg, app, fail, package_or_exit, seats_or_exit
-from companion.config import Config, ConfigError, load_config
+from companion.cli.common import (
+    GameArg,
+    app,
+    deck_or_exit,
+    echo,
+    fail,
+    lang_or_exit,
+    package_or_exit,
+    recorded_game_or_exit,
+    replay_refusal,
+    say,
+    seats_or_exit,
+    user_config,
+)
+from companion.config import Config, data_dir
 from companion.engine import GamePackage, Rejected, ReplayError, get_game
-from companion.journal import RecordError, open_record
+from companion.journal import RecordError
+from companion.messages import os_reason, text
 from companion.session import Session, SessionOptions
+from companion.session.pipeline import WRITE_FAILURES_BEFORE_STOP
 from companion.session.synthetic import LiveTable
 from companion.speech.config import SpeechConfig
 from companion.speech.phrasebook import Phrasebook
 from companion.vision import open_live
+from companion.vision.frames import SourceError
+
+DECODERS = ("zxing", "pyzbar")
 
 
-def _announcer(lang: str, text_only: bool, config: SpeechConfig, seat_names: list[str] | None = None) -> Any:
+def _announcer(config: Config, lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
     """The announcer from the user's (already read) configuration; text only when asked or when
     speech fails."""
     from companion.speech import Announcer
 
-    backend = "text" if text_only else config.backend
     try:
-        return Announcer.from_config(config, lang=lang, backend=backend, seat_names=seat_names)
+        speech = config.speech()
+    except ValueError:  # the configuration is checked already; this is the last resort
+        speech = SpeechConfig()
+    backend = "text" if text_only else speech.backend
+    try:
+        return Announcer.from_config(speech, lang=lang, backend=backend, seat_names=seat_names)
     except Exception as err:  # the announcer says device trouble itself; this is the last resort
-        typer.echo(f"Speech unavailable ({err}); text only.", err=True)
+        echo(say(lang, "speech_unavailable", reason=err), err=True)
         return Announcer(lang, backend="text", seat_names=seat_names)
 
 
-def _check_record(record: Path | None) -> None:
-    """A new record never overwrites a game: refuse an existing file before anything starts."""
-    if record is not None and record.exists():
-        raise fail(f"{record}: this file already exists. To continue that game: --resume {record}", 1)
-    if record is not None and not record.parent.is_dir():
-        raise fail(f"{record.parent}: no such folder.", 1)
+def _check_record(record: Path | None, lang: str) -> None:
+    """A new record never overwrites a game and goes where it can be written: refuse a file
+    that exists, a folder, a missing or unwritable folder before anything starts."""
+    if record is None:
+        folder = data_dir() / "records"  # where the record of a game goes by default
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise fail(say(lang, "folder_unwritable", path=folder, reason=os_reason(err, lang)), 1) from None
+    elif record.is_dir():
+        raise fail(say(lang, "record_is_folder", path=record), 1)
+    elif record.exists() or record.is_symlink():
+        raise fail(say(lang, "record_exists", path=record), 1)
+    else:
+        folder = record.parent
+        if not folder.is_dir():
+            raise fail(say(lang, "no_folder", path=folder), 1)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        read_only = os.statvfs(folder).f_flag & os.ST_RDONLY
+        reason = text(lang, "errno.read_only" if read_only else "errno.denied")
+        raise fail(say(lang, "folder_unwritable", path=folder, reason=reason), 1)
 
 
-def _run(opts: Any, source: Any, *, config: Config, synthetic: bool, text_only: bool, decoder: str,
+def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: bool, decoder: str,
          speed: float, interactive: bool) -> None:
     game = get_game(opts.game)
+    lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
-    names = [book.seat_name(s) for s in range(max(opts.seats, 4))]
-    ann = _announcer(opts.lang, text_only, config.speech(), names)
+    ann = _announcer(config, lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)
@@ -55,14 +93,21 @@ def _run(opts: Any, source: Any, *, config: Config, synthetic: bool, text_only: 
     try:
         try:
             session.open()
-        except (RecordError, ReplayError, OSError) as err:
-            raise fail(f"{err}", 1) from None
-        except Rejected as rejected:
+        except RecordError as err:
+            raise fail(err.text(lang), 1) from None
+        except ReplayError as err:
+            raise fail(replay_refusal(opts.resume, err.line, err.rejected, session.book), 1) from None
+        except Rejected as rejected:  # the record's header (line 1: options, rules), or the command line's
+            if opts.resume is not None:
+                raise fail(replay_refusal(opts.resume, 1, rejected, session.book), 1) from None
             raise fail(session.book.reason(rejected), 2) from None
         with contextlib.suppress(Exception):  # the cache only speeds up: phrases are made when needed
             ann.prebuild(session.fixed_phrases())
-        reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
-                           decoder=decoder, speed=speed)
+        try:
+            reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
+                               decoder=decoder, speed=speed)
+        except SourceError:
+            raise fail(say(lang, "bad_source", path=source), 1) from None
         if interactive:
             session.read_lines(sys.stdin)
         if not session.started:  # a resumed game has started already
@@ -71,9 +116,17 @@ def _run(opts: Any, source: Any, *, config: Config, synthetic: bool, text_only: 
                 session.tell("setup_accept")
             else:
                 session.post("start")
-        session.run()
+        try:
+            session.run()
+        except RecordError as err:  # the record could not be created when the game began
+            raise fail(err.text(lang), 1) from None
+        except OSError as err:  # its folder could not be made
+            raise fail(say(lang, "cannot_write", path=err.filename or "", reason=os_reason(err, lang)),
+                       1) from None
+        if session.journal is not None and session.journal.failures >= WRITE_FAILURES_BEFORE_STOP:
+            raise typer.Exit(1)  # the disk stayed full: the game stopped (said), its record whole
     except KeyboardInterrupt:
-        session.tell("quit")
+        session.tell("quit" if session.started else "quit_setup")
     finally:
         if reader is not None:
             reader.stop()
@@ -82,17 +135,25 @@ def _run(opts: Any, source: Any, *, config: Config, synthetic: bool, text_only: 
 
 
 def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> int:
+    """The seat of ``--me``: a number from 1 to the seat count, or a seat name in either language."""
     if word is None:
         return 0
-    if word.isdigit():
-        return int(word) - 1
     game = get_game(session_game)
+    if word.isdigit() and 1 <= int(word) <= seats:
+        return int(word) - 1
     for language in ("fr", "en"):
         book = Phrasebook(language, session_game, seat_keys=game.seat_keys(seats))
         for seat in range(seats):
-            if book.seat_name(seat).casefold() == word.casefold():
+            if book.seat_name(seat).casefold() == word.strip().casefold():
                 return seat
-    raise fail(f"Unknown seat {word!r}.")
+    names = Phrasebook(lang, session_game, seat_keys=game.seat_keys(seats))
+    raise fail(say(lang, "bad_me", word=word, seats=seats,
+                   names=", ".join(names.seat_name(s) for s in range(seats))))
+
+
+def _check_decoder(decoder: str, lang: str) -> None:
+    if decoder not in DECODERS:
+        raise fail(say(lang, "unknown_decoder", name=decoder, decoders=", ".join(DECODERS)))
 
 
 def _with_target(package: GamePackage, options: dict[str, Any], target: int | None) -> dict[str, Any]:
@@ -138,29 +199,25 @@ def play(
     Type short commands at any time (aide / help lists those of the game): main, table,
     score, tour, répète, annule... Private facts go only to your seat.
     """
-    try:
-        config = load_config()
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from None
-    lang = lang or config.lang
+    config = user_config(lang)
+    lang = lang_or_exit(lang, config)
     remembered = None  # the seat the record says was at the keyboard: --resume needs no --me
     if resume is not None:
-        try:
-            header, _actions, _warnings = open_record(resume)
-        except RecordError as err:
-            raise fail(str(err), 1) from None
+        header, _actions = recorded_game_or_exit(resume, lang)
         game, seats, remembered = header.game, header.seats, header.keyboard
-    package = package_or_exit(game)
+    package = package_or_exit(game, lang)
     game = package.name
     seats = seats_or_exit(game, seats, lang)
+    deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
     sources = [x for x in (camera, url, video, images) if x is not None]
     if len(sources) + synthetic > 1:
-        raise fail("Choose one of --camera, --url, --video, --images or --synthetic.")
+        raise fail(say(lang, "one_source"))
     source: Any = sources[0] if sources else (0 if not synthetic else None)
     if isinstance(source, Path) and not source.exists():
-        raise fail(f"{source}: no such file or folder.", 1)
+        raise fail(say(lang, "no_source", path=source), 1)
+    _check_decoder(decoder, lang)
     if resume is None:
-        _check_record(record)
+        _check_record(record, lang)
     my_seat = _seat_number(game, seats, me, lang) if me is not None or remembered is None else remembered
     options = _with_target(package, {}, target)
     opts = SessionOptions(
@@ -169,7 +226,7 @@ def play(
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
     )
-    _run(opts, str(source) if isinstance(source, Path) else source, config=config, synthetic=synthetic,
+    _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
          text_only=text, decoder=decoder, speed=1.0, interactive=True)
 
 
@@ -188,15 +245,14 @@ def demo(
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""
-    try:
-        config = load_config()
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from None
-    lang = lang or config.lang
-    package = package_or_exit(game)
+    config = user_config(lang)
+    lang = lang_or_exit(lang, config)
+    package = package_or_exit(game, lang)
     game = package.name
     seats = seats_or_exit(game, seats, lang)
-    _check_record(record)
+    deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
+    _check_decoder(decoder, lang)
+    _check_record(record, lang)
     options = _with_target(package, dict(package.rules.simulation_options), target)  # bots must finish
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
@@ -204,5 +260,5 @@ def demo(
         bots=frozenset(range(seats)), pace=0.0 if fast else 0.8, seed=seed, setup=False,
         stop_when_over=True,
     )
-    _run(opts, None, config=config, synthetic=True, text_only=text, decoder=decoder,
-         speed=4.0 if fast else 1.0, interactive=sys.stdin.isatty())
+    _run(opts, config, None, synthetic=True, text_only=text, decoder=decoder, speed=4.0 if fast else 1.0,
+         interactive=sys.stdin.isatty())

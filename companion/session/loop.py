@@ -35,6 +35,7 @@ from companion.session.options import SessionOptions, default_record_path
 from companion.session.pipeline import PUBLIC, Pipeline
 from companion.session.setup import SetupDialogue
 from companion.speech.phrasebook import Phrasebook
+from companion.typed_input import TooLong, typed_lines
 
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
 
@@ -135,9 +136,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """Read typed lines from ``stream`` in a thread; end of input posts "eof"."""
 
         def reader() -> None:
-            for line in stream:
-                self.post("line", line.rstrip("\n"))
-            self.post("eof")
+            try:  # a bad byte is an unknown command, a huge line one refusal: the keyboard never dies
+                for line in typed_lines(stream):
+                    if isinstance(line, TooLong):
+                        self.post("too_long", line.limit)
+                    else:
+                        self.post("line", line)
+            except (OSError, ValueError):  # the terminal went away: as at the end of input
+                pass
+            finally:
+                self.post("eof")
 
         thread = threading.Thread(target=reader, name="keyboard", daemon=True)
         thread.start()
@@ -163,12 +171,12 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if opts.resume is not None:
             header, actions, _warnings = open_record(opts.resume)  # refuses a broken record first
             if (header.game, header.seats) != (opts.game, opts.seats):
-                raise RecordError(opts.resume, None, f"a game of {header.game} for {header.seats}")
+                raise RecordError(opts.resume, None, "other_game", game=header.game, seats=header.seats)
             self.rebuild(header.options, header.rules, actions)
             journal, actions, warnings = Journal.resume(opts.resume)  # cuts a torn last line
             self.pipeline.journal = journal
             for warning in warnings:
-                self.say(opts.me, warning)
+                self.say(opts.me, warning.text(opts.lang))
             self.tell("resumed", n=len(actions))
             self.started = True
             self.where_we_are()
@@ -244,6 +252,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         actor_before = self.rules.actor(before)
         events = self.pipeline.commit(action, from_camera=from_camera)
         if events is None:
+            if self.pipeline.write_refused:
+                self.write_refused(action, from_camera=from_camera)
             return False
         if action.get("type") == "undo":
             if self.moves:
@@ -257,6 +267,14 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if prompt:
             self.prompt_turn(actor_before)
         return True
+
+    def write_refused(self, action: Action, *, from_camera: bool) -> None:
+        """An action the record could not take (a full disk): a card the synthetic table showed is
+        taken back, as a refused card is (shown again later); a disk that stays full ends the game."""
+        if from_camera and self.table is not None and "card" in action:
+            self.table.clear([action["card"]])
+        if self.pipeline.record_stopped():
+            self.quit = True
 
     def prompt_turn(self, actor_before: int | None) -> None:
         """Tell the keyboard's seat what to do when it is their turn (with a sound), once: said
@@ -281,6 +299,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             self.handle_line(payload)
         elif kind == "vision":
             self.handle_vision(payload)
+        elif kind == "too_long":
+            self.tell("line_too_long", limit=payload)
         elif kind == "eof" or kind == "quit":
             self.quit = True
 

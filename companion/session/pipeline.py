@@ -14,10 +14,12 @@ from typing import Any
 from companion.engine import Action, Event, Match, Rejected, State
 from companion.engine.table import TableRules
 from companion.journal import Journal
+from companion.messages import os_reason
 from companion.session.options import SessionOptions
 from companion.speech.phrasebook import Phrasebook
 
 PUBLIC = "all"
+WRITE_FAILURES_BEFORE_STOP = 3  # refused writes in a row (a disk that stays full) that end the game
 
 
 class Pipeline:
@@ -33,6 +35,7 @@ class Pipeline:
         # the last announcement as the keyboard's seat saw it ("répète" says it again): the
         # lines of the newest batch of game events, and the prompt that followed them
         self.last: list[tuple[Any, str]] = []
+        self.write_refused = False  # the last action committed was refused by the record (a full disk)
 
     @property
     def me(self) -> int:
@@ -84,10 +87,19 @@ class Pipeline:
         self.say(audience, text)
         self.earcon("label_refused", audience)
 
+    def record_stopped(self) -> bool:
+        """After WRITE_FAILURES_BEFORE_STOP refused writes in a row, say where the record stops;
+        True then (the game must end)."""
+        if self.journal is None or self.journal.failures < WRITE_FAILURES_BEFORE_STOP:
+            return False
+        self.tell("record_stopped", PUBLIC, n=self.journal.seq, path=str(self.journal.path))
+        return True
+
     # -- committing an action ------------------------------------------------------------------
     def commit(self, action: Action, *, from_camera: bool = False) -> list[Event] | None:
         """Check, record (fsynced), then announce one action; its events, or None if refused."""
         assert self.match is not None and self.journal is not None
+        self.write_refused = False
         new_state: State
         try:
             if action.get("type") == "undo":
@@ -101,9 +113,10 @@ class Pipeline:
             return None
         try:
             self.journal.append(action)
-        except OSError as err:
-            self.tell("record_failed", PUBLIC, reason=err.strerror or str(err))
+        except OSError as err:  # the record is as it was (whole lines, the sequence unchanged)
+            self.tell("record_failed", PUBLIC, reason=os_reason(err, self.opts.lang))
             self.earcon("label_refused")
+            self.write_refused = True
             return None
         if action.get("type") == "undo":
             self.match.states.pop()

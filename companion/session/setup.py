@@ -47,6 +47,11 @@ class SetupDialogue:
         if not words:
             self.begin()
             return
+        command = self.commands.parse(line)
+        if isinstance(command, Command) and command.name == "quit":  # nothing begun, nothing recorded
+            self.tell("quit_setup")
+            self.quit = True
+            return
         head = fold(words[0])
         seat = self.resolve_seat(" ".join(words[1:])) if len(words) > 1 else None
         if head in SETUP_DEALER and seat is not None:
@@ -62,10 +67,7 @@ class SetupDialogue:
                 self.opts.bots = frozenset(set(range(self.opts.seats)) - {seat})
             self.ann.set_keyboard_seat(self.keyboard_seat)
         else:
-            parsed = self.commands.parse(line)
-            if isinstance(parsed, Command) and parsed.name == "quit":
-                self.run_command(parsed)
-            elif isinstance(parsed, Command) and parsed.name == "help":
+            if isinstance(command, Command) and command.name == "help":
                 self.tell("setup_help")
             elif head in SETUP_DEALER + SETUP_ME:
                 self.tell("bad_seat", word=" ".join(words[1:]) or "?", seats=list(range(self.opts.seats)))

@@ -7,21 +7,16 @@ exactly one line.
 
 from __future__ import annotations
 
-import re
 import threading
 from typing import TextIO
 
+from companion.safe_text import printable
 from companion.speech.audience import PUBLIC, Audience, message, seat_name
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
-_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|.)")
 
 
 def clean(text: str) -> str:
     """One line of plain text: escape sequences dropped, control characters and runs of space folded."""
-    text = _ESCAPE.sub("", text)
-    text = _CONTROL.sub(" ", text)
-    return " ".join(text.split())
+    return printable(text)
 
 
 def format_line(audience: Audience, text: str, lang: str, seat_names: list[str] | None = None) -> str:

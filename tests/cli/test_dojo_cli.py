@@ -49,7 +49,7 @@ def test_replay_names_the_line_of_a_refused_action(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
-    assert "line 4" in result.output and "a déjà son tatami" in result.output
+    assert "ligne 4" in result.output and "a déjà son tatami" in result.output
     assert "Traceback" not in result.output
 
 

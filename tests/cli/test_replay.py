@@ -58,21 +58,21 @@ def test_replay_stops_at_a_refused_action_naming_its_line(tmp_path: Path) -> Non
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
-    assert "line 6" in result.output and "Devant" in result.output and "Traceback" not in result.output
+    assert "ligne 6" in result.output and "Devant" in result.output and "Traceback" not in result.output
 
 
 def test_replay_of_a_torn_record_warns_and_of_a_broken_one_fails(tmp_path: Path) -> None:
     torn = tmp_path / "torn.jsonl"
     torn.write_bytes(RECORD.read_bytes() + b'{"seq": 32, "act')
     result = runner.invoke(app, ["replay", str(torn)])
-    assert result.exit_code == 0 and "torn last line" in result.output
+    assert result.exit_code == 0 and "dernière ligne incomplète ignorée" in result.output
     broken = tmp_path / "broken.jsonl"
     lines = RECORD.read_text(encoding="utf-8").splitlines()
     broken.write_text("\n".join([*lines[:3], "not json", *lines[3:]]) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(broken)])
-    assert result.exit_code == 1 and "line 4" in result.output
+    assert result.exit_code == 1 and "ligne 4" in result.output
     result = runner.invoke(app, ["replay", str(tmp_path / "nothing.jsonl")])
-    assert result.exit_code == 1 and "cannot read" in result.output
+    assert result.exit_code == 1 and "fichier introuvable" in result.output
 
 
 def test_replay_runs_as_a_real_command() -> None:

@@ -39,7 +39,7 @@ def test_replay_stops_at_a_technique_card_before_its_position(tmp_path: Path) ->
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
-    assert "line 13" in result.output and "position" in result.output and "Traceback" not in result.output
+    assert "ligne 13" in result.output and "position" in result.output and "Traceback" not in result.output
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -33,7 +33,7 @@ def test_every_command_says_a_half_added_game_in_one_line(monkeypatch: pytest.Mo
     monkeypatch.setattr(discovery, "available_games", lambda: [*available_games(), "orphan"])
     monkeypatch.setattr(discovery, "_loaded", False)
     for args in (["cards", "orphan"], ["simulate", "orphan"], ["labels", "orphan"], ["play", "orphan"]):
-        result = runner.invoke(app, args)
+        result = runner.invoke(app, [*args, "--lang", "en"])
         assert result.exit_code == 2, args
         assert result.output.strip() == ("Game set-up: orphan: a deck file (card_codes/decks/orphan.toml) "
                                          "but no game package (companion/games/orphan/)."), args
@@ -42,6 +42,6 @@ def test_every_command_says_a_half_added_game_in_one_line(monkeypatch: pytest.Mo
 @pytest.mark.parametrize("command", ["cards", "simulate", "labels", "demo", "play", "photo"])
 def test_every_command_knows_the_same_games(command: str) -> None:
     args = [command, "no-such-game"] + (["x.png"] if command == "photo" else [])
-    result = runner.invoke(app, args)
+    result = runner.invoke(app, [*args, "--lang", "en"])
     assert result.exit_code == 2
-    assert result.output.strip() == f"Unknown game 'no-such-game'. Games: {', '.join(games())}."
+    assert result.output.strip() == f"Unknown game: no-such-game. Games: {', '.join(games())}."

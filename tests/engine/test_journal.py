@@ -49,7 +49,7 @@ def test_a_torn_last_line_is_dropped_with_a_warning_and_resume_cuts_it(tmp_path)
         f.write(b'{"seq": 2, "action": {"type": "pl')
     header, actions, warnings = open_record(path)
     assert header.game == "tatsu" and [a for _, a in actions] == [PLAY]
-    assert len(warnings) == 1 and "line 3" in warnings[0]
+    assert len(warnings) == 1 and "line 3" in str(warnings[0])
     j, actions, warnings = Journal.resume(path)
     with j:
         assert j.append({"type": "undo"}) == 2

@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
-from companion.config import Config, ConfigError, config_path, load_config, save_config
+from companion.config import Config, ConfigError, config_path, load_config, read_config, save_config
 
 
 @pytest.fixture(autouse=True)
@@ -33,10 +33,13 @@ def test_round_trip_keeps_every_setting() -> None:
     [("lang = 'de'\n", "lang"), ("rate = 9\n", "rate"), ("colour = 1\n", "unknown"),
      ("lang = [\n", "cannot be read"), ("backend = 'loud'\n", "backend")],
 )
-def test_bad_files_are_refused_with_the_reason(home: Path, text: str, fault: str) -> None:
-    (home / "config.toml").write_text(text, encoding="utf-8")
-    with pytest.raises(ConfigError, match=fault):
-        load_config()
+def test_a_bad_setting_takes_its_default_and_is_named(home: Path, text: str, fault: str) -> None:
+    (home / "config.toml").write_text(text + "volume = 0.5\n", encoding="utf-8")
+    config, problems = read_config()
+    assert len(problems) == 1 and fault in str(problems[0])
+    assert isinstance(problems[0], ConfigError)
+    assert config.lang == "fr" and config.rate == 200 and config.backend == "builtin"
+    assert config.volume == (1.0 if fault == "cannot be read" else 0.5), "the good settings are kept"
 
 
 def test_config_command_shows_and_sets(home: Path) -> None:

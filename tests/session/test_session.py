@@ -169,7 +169,7 @@ def test_a_record_that_cannot_be_written_changes_nothing(make_session, monkeypat
     monkeypatch.setattr(session.journal, "append", full)
     rec.clear()
     session.handle_vision(seen("Y-P4-V1"))
-    refusal = "Impossible d'écrire la partie (No space left on device) : rien n'est changé."
+    refusal = "Impossible d'écrire la partie (disque plein) : rien n'est changé."
     assert rec.texts("all") == [refusal]
     assert len(session.match.states) == 1
 

@@ -107,5 +107,5 @@ def test_its_labels_print_and_read_back(tmp_path: Path) -> None:
 
 
 def test_a_photo_of_its_table_means_nothing_and_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["photo", GAME, str(tmp_path / "x.png")])
+    result = runner.invoke(app, ["photo", GAME, str(tmp_path / "x.png"), "--lang", "en"])
     assert result.exit_code == 2 and "No photo reading" in result.output
