@@ -65,12 +65,13 @@ class Match:
 
 def replay(
     game: Game, seats: int, options: Mapping[str, Any] | None, actions: Iterable[tuple[int, Action]],
-    rules: int = 1,
+    rules: int | None = None,
 ) -> Match:
     """Rebuild a match from numbered actions; ReplayError names the first refused line. A
-    record made under other rules of the game (``rules``, its header's version) is refused
-    before its first action: its moves would be read under rules they were not played by."""
-    if rules != game.rules_version:
+    record made under other rules of the game (``rules``, its header's version; None: actions
+    made under today's rules) is refused before its first action: its moves would be read
+    under rules they were not played by."""
+    if rules is not None and rules != game.rules_version:
         raise Rejected("rules_version", game=game.name, record=rules, ours=game.rules_version)
     match = Match.new(game, seats, options)
     for line, action in actions:

@@ -131,6 +131,11 @@ class TableRules:
         """Where a card put down now lands (the synthetic table): None for the seat putting it."""
         return None
 
+    def due(self, state: State, seat: Seat) -> bool:
+        """Whether ``seat`` has something to do now (its player is prompted): by default when it
+        is the seat expected to act; a game where several act at once says more."""
+        return self.actor(state) == seat
+
     def acted_by(self, state: State, action: Action) -> Seat | None:
         """The seat whose move ``action`` is, in ``state`` (before it): the seat expected to act,
         else the seat the action names. A person's "annule" undoes back to their own last move."""

@@ -106,7 +106,7 @@ class SyntheticDriver:
             for action in table:  # a whole deal at once: the table's own part
                 if not self.apply(action, prompt=False):
                     break
-            self.prompt_turn(None)
+            self.prompt_turn()
             return
         if carded:  # the top card is drawn and shown: a bot decides at once, a person by command
             action, who = carded[0], self.rules.actor(state)

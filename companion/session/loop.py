@@ -213,13 +213,13 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.tell("started", PUBLIC)
         self.pipeline.announce(self.match.events)
         if not self.table_due():
-            self.prompt_turn(None)
+            self.prompt_turn()
 
     def table_due(self) -> bool:
-        """The synthetic table has its own part to do first (a deal)."""
+        """The synthetic table has its own part to do first (a deal, a card turned up)."""
         if self.table is None or self.match is None:
             return False
-        return any("card" not in a for a in self.game.table_actions(self.state, self.table_rng()))
+        return bool(self.game.table_actions(self.state, self.table_rng()))
 
     def where_we_are(self) -> None:
         """On resuming: the round, the scores, the table, whose turn, and my hand."""
@@ -231,8 +231,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.answer(self.rules.table(state, me))
         if self.rules.hand_cards(state, me):
             self.answer(self.rules.hand(state, me))
-        if self.rules.actor(state) == me and not self.game.is_over(state):
-            self.prompt_turn(None)
+        if self.rules.due(state, me) and not self.game.is_over(state):
+            self.prompt_turn()
         else:
             self.answer(self.rules.turn(state, me))
 
@@ -249,7 +249,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     def apply(self, action: Action, *, from_camera: bool = False, prompt: bool = True) -> bool:
         """Check, record (fsynced), then announce one action. False if refused."""
         before = self.state
-        actor_before = self.rules.actor(before)
+        due_before = self.rules.due(before, self.opts.me)
         events = self.pipeline.commit(action, from_camera=from_camera)
         if events is None:
             if self.pipeline.write_refused:
@@ -265,7 +265,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.hints = Hints()
         self.waiting = None  # the question is answered (or the game moved past it)
         if prompt:
-            self.prompt_turn(actor_before)
+            self.prompt_turn(due_before)
         return True
 
     def write_refused(self, action: Action, *, from_camera: bool) -> None:
@@ -276,20 +276,28 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if self.pipeline.record_stopped():
             self.quit = True
 
-    def prompt_turn(self, actor_before: int | None) -> None:
+    def prompt_turn(self, was_due: bool = False) -> None:
         """Tell the keyboard's seat what to do when it is their turn (with a sound), once: said
-        again only when their turn starts anew or what they must do changes."""
+        again only when their turn starts anew or what they must do changes (``was_due``: it
+        was their turn already before the last action)."""
         state = self.state
         me = self.opts.me
-        if self.game.is_over(state) or self.rules.actor(state) != me or me in self.opts.bots:
+        if self.game.is_over(state) or not self.rules.due(state, me) or me in self.opts.bots:
             self.prompted = None
             return
-        turn = self.book.line(self.rules.turn(state, me))
-        if actor_before == me and turn == self.prompted:
+        if self.table_due():  # the table's own part first (a deal, a card turned up): then the prompt
             return
+        turn = self.book.line(self.rules.turn(state, me))
+        if was_due and turn == self.prompted:
+            return
+        again = was_due and self.prompted is not None
         self.prompted = turn
-        self.pipeline.earcon("your_turn", me)
         said = {text for _, text in self.pipeline.last}
+        if again:  # still my turn, something new to do: just that
+            if turn not in said:
+                self.say(me, turn, keep=True)
+            return
+        self.pipeline.earcon("your_turn", me)
         mine = self.book.text("session", "your_turn", {})
         self.say(me, mine if turn in said else f"{mine} {turn}", keep=True)
 
@@ -435,7 +443,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             if not self.apply({"type": "undo"}, prompt=False):
                 break
         self.prompted = None
-        self.prompt_turn(None)
+        self.prompt_turn()
 
     def game_line(self, line: str) -> bool:
         """The game's own words ("archer de Nord en C4", "manque ISN"); True if they meant

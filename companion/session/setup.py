@@ -95,7 +95,7 @@ class SetupDialogue:
             listed = self.choice_cards() or self.rules.hand_cards(self.match.state, self.opts.me) or []
             index = int(word) - 1
             if 0 <= index < len(listed):
-                return listed[index]
+                return listed[index] or None  # "": an empty place of a line
         return None
 
     def choice_cards(self: Session) -> list[str]:

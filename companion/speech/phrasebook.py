@@ -4,7 +4,8 @@ Phrases are data: `phrases/<lang>/common.toml` here (shared keys, rejection reas
 each game package's `phrases/<lang>.toml` (the game's keys, which win over common ones). Templates use
 typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
-- `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
+- `seat`, `seats`: seat names (configurable), `seats_or` as alternatives; `of_seat`, `to_seat`: a
+  seat after "de" / "à" ("d'Est", "du Fantôme"); `card`, `cards`: card names in the language;
 - `place`, `places`: places counted from 0 in actions (the places of a line of cards), said from 1;
 - `either`: numbers as alternatives ("2, 3 ou 4");
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
@@ -88,6 +89,10 @@ class _Formatter(string.Formatter):
             return book.seat_name(value)
         if kind == "seats":
             return book.join([book.seat_name(s) for s in value])
+        if kind in ("of_seat", "to_seat"):  # "de Nord", "d'Est", "du Fantôme"; "à Est", "au Fantôme"
+            return book.seat_with(value, kind)
+        if kind == "seats_or":  # alternatives: "Nord, Sud ou Est"
+            return book.join([book.seat_name(s) for s in value], or_word=True)
         if kind == "place":  # a place counted from 0 in actions, from 1 when said
             return str(int(value) + 1)
         if kind == "places":
@@ -155,6 +160,7 @@ class Phrasebook:
         self.game = game
         self.tables = _merged(lang, game)
         keys = list(seat_keys or DEFAULT_SEAT_KEYS)
+        self.seat_keys = keys
         named = self.section("seats")
         self.seat_names = list(seat_names) if seat_names else [named.get(k, k) for k in keys]
         self.deck: Deck | None = None
@@ -172,6 +178,23 @@ class Phrasebook:
         if isinstance(seat, int) and 0 <= seat < len(self.seat_names):
             return self.seat_names[seat]
         return str(seat)
+
+    def seat_with(self, seat: Any, kind: str) -> str:
+        """A seat's name after "de" or "à" (``kind`` "of_seat" or "to_seat"): the phrasebook's own
+        form for the seat when it has one (`[of_seat]`, `[to_seat]`: "du Fantôme"), else the
+        section `[words]` gives the word, elided before a vowel where the language does ("d'Est")."""
+        name = self.seat_name(seat)
+        key = self.seat_keys[seat] if isinstance(seat, int) and 0 <= seat < len(self.seat_keys) else None
+        own_name = key is not None and name == self.section("seats").get(key)  # not a name the table chose
+        custom = self.section(kind).get(key) if own_name else None
+        if isinstance(custom, str):
+            return custom
+        words = self.section("words")
+        word = str(words.get(kind, "of" if kind == "of_seat" else "to"))
+        elided = words.get(f"{kind}_elided")
+        if isinstance(elided, str) and name[:1].casefold() in "aeiouyéèêàâîôûh":
+            return f"{elided}{name}"
+        return f"{word} {name}"
 
     def card_name(self, card: Any) -> str:
         if card is None:  # a refused card shown to the table is never named aloud

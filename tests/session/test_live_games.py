@@ -89,7 +89,7 @@ def test_judo_wrong_lines_are_refused_and_change_nothing(make_session, tmp_path:
     assert session.match.state is before
     assert len(record_actions(tmp_path / "game.jsonl")) == 1
     said = rec.texts()
-    assert said[0] == "Rien posé : défausse une carte."
+    assert said[0] == "Rien posé : défaussez une carte."
     assert "Carte refusée : Nord doit d'abord saisir des deux mains." in said, said
     assert said[-1] == "Montrez d'abord la carte à défausser, puis dites « défausse »."
     # an MS card shown then "défausse": the discard, which ends the turn
@@ -114,10 +114,10 @@ def test_judo_questions_answer_the_asker_only_and_hands_stay_private(make_sessio
     assert rec.lines and all(a == 0 for a, _ in rec.lines), "every answer goes to the asking seat"
     answers = rec.texts(0)
     assert answers[0].startswith("Votre main : 1 : Saisie mD")
-    assert answers[1] == ("Tu peux faire ISN, Ippon-seoi-nage : " + " ; ".join(
+    assert answers[1] == ("Vous pouvez faire ISN, Ippon-seoi-nage : " + " ; ".join(
         names("judo", ["GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1", "THROW-ISN", "MS-T180-1"]))
         + " et MS IPPON.")
-    assert answers[2] == "Tu as tout pour ISN, Ippon-seoi-nage."
+    assert answers[2] == "Vous avez tout pour ISN, Ippon-seoi-nage."
     assert "Uchi-mata" in answers[3]
     # the other seat's draw: its cards are told to it alone
     session.handle_vision(seen("GRIP-MD-1"))

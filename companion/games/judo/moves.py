@@ -117,6 +117,7 @@ def _kuzushi(state: JudoState, seat: int, card: str,
             result = action.get("rps")
             if result not in ("won", "lost"):
                 raise Rejected("rps_needed", card=card)
+            state = state._replace(rolls=state.rolls + 1)  # a rock-paper-scissors played (by the table)
         else:
             state, result = roll(state, ("won", "lost"))
         key = "rps_won" if result == "won" else "rps_lost"

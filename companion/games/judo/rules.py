@@ -87,6 +87,10 @@ class Judo(Game):
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"
+    target_option = "tai_length"  # --target: the combats a judoka wins to win the match
+    dealer_option = "first"  # the set-up's "donneur Est": who starts
+    # 2: equal elements are settled by the players' rock-paper-scissors by default ("rps")
+    rules_version = 2
     # random play almost never throws (about once in 1,800 actions): simulated combats end on
     # time, as in a real judo contest; people play the digest's ippon-only default
     simulation_options = MappingProxyType({"time_limit": 20})

@@ -89,6 +89,7 @@ class Shodan(Game):
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"
+    dealer_option = "first"  # the set-up's "donneur Est": who starts
 
     def seat_keys(self, seats: int) -> list[str]:
         return ["north", "south"] if seats == 2 else super().seat_keys(seats)

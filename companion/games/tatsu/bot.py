@@ -14,6 +14,9 @@ class TatsuBot(RandomBot):
 
     def choose(self, match: Match, seat: Seat, rng: random.Random) -> Action | None:
         choices = list(match.game.legal(match.state, seat))
+        lines = [a for a in choices if a.get("type") == "layout"]
+        if lines:  # a whole line at once, as a player lays it
+            return rng.choice(lines)
         own = [a for a in choices if a.get("from") == seat]
         if own and rng.random() < 0.8:
             return rng.choice(own)

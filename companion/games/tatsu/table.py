@@ -268,15 +268,22 @@ class TatsuTable(TableRules):
             if seat != viewer:
                 return [Answer(viewer, "lay_wait", {"seat": seat})]
             key = "lay_next" if down is not None else "lay_next_colour"
-            return [Answer(viewer, key, {"slot": place, "down": down})]
+            left = list(state.hands[seat] or ())
+            return [Answer(viewer, key, {"slot": place, "down": down, "cards": left})]
         front, who = turn_seat(state), actor(state)
         assert front is not None
         clan = state.clans[front]
+        if who != front and who == viewer:
+            return [Answer(viewer, "turn_for_you", {"seat": front, "clan": clan})]
         if who != front:
             return [Answer(viewer, "turn_for", {"seat": front, "clan": clan, "actor": who})]
         return [Answer(viewer, "turn", {"seat": front, "clan": clan})]
 
     def hand_cards(self, state: State, seat: int) -> list[str] | None:
+        """The cards a seat numbers: its hand; 2 players, once laid, its line by place (an empty
+        or unnamed place is "", so that "3" is always place 3)."""
+        if state.players == 2 and 0 <= seat < 2 and state.tableaux[seat] is not None:
+            return [k.up or "" for k in state.tableaux[seat]]
         hand = state.hands[seat] if 0 <= seat < state.seat_count else None
         return list(hand) if hand is not None else None
 
@@ -428,7 +435,12 @@ class TatsuTable(TableRules):
         mine = sorted({a["card"] for a in actions if a.get("from") == seat
                        and (state.players != 2 or a["card"] in identified(state))})
         out: list[Event] = []
-        if mine:
+        if mine and state.players == 2:  # by place: "3" plays place 3
+            places = identified(state)
+            slots = [Answer(seat, "slot_up", {"slot": places[c][1], "card": c})
+                     for c in sorted(mine, key=lambda c: places[c][1])]
+            out.append(Answer(seat, "legal_places", {"slots": slots}))
+        elif mine:
             out.append(Answer(seat, "legal", {"cards": mine}))
         if state.players == 3 and front == GHOST:
             ghost = sorted({a["card"] for a in actions if a.get("from") == GHOST})
@@ -439,7 +451,7 @@ class TatsuTable(TableRules):
                            and a["card"] not in identified(state)})
             if down:
                 out.append(Answer(seat, "legal_down", {"slots": down}))
-        asked = sorted({a["from"] for a in actions if a.get("from") not in (None, seat)})
+        asked = sorted({a["from"] for a in actions if a.get("from") not in (None, seat, front)})
         if asked:
             out.append(Answer(seat, "legal_ask", {"seats": asked}))
         return out or [Answer(seat, "legal_none"), *self.rules(seat)]
