@@ -21,7 +21,8 @@ rng = random.Random(1)
 live = Match.new(game, 2, options)
 folder = Path(tempfile.mkdtemp(prefix="bench-judo-"))
 path = folder / "record.jsonl"
-journal = Journal.create(path, "judo", 2, options, sync=False)  # building the input, not timed
+journal = Journal.create(path, "judo", 2, options, sync=False,
+                         rules=get_game("judo").rules_version)  # building the input, not timed
 states = []
 for _ in range(ACTIONS):
     state = live.state

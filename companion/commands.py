@@ -13,7 +13,8 @@ command also says what the session does with it, `kind`: "action" (the legal act
 `query`), "give" (the card waiting goes to the seat named), "place" (the table rules read a
 placement), "source" (the next card comes from the named seat's hand), "scan" / "scan_done"
 (registering a hand), "line" (the whole line is the game's own words, read by its table rules).
-Parsing is pure: the session decides what a command does.
+A command's word may be two words ("plus vite"): a line's first two words are matched before
+its first word alone. Parsing is pure: the session decides what a command does.
 """
 
 from __future__ import annotations
@@ -101,6 +102,9 @@ class Commands:
         if not parts:
             return None
         head = fold(parts[0])
+        pair = fold(" ".join(parts[:2])) if len(parts) > 1 else None
+        if pair in self.words:
+            return Command(self.words[pair], tuple(parts[2:]), line.strip())
         if head in self.words:
             return Command(self.words[head], tuple(parts[1:]), line.strip())
         close = difflib.get_close_matches(head, [w for w in self.words if len(w) > 1], n=1, cutoff=0.6)

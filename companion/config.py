@@ -1,6 +1,7 @@
 """The user's configuration (TOML) and folders.
 
-Kept: language, voice, rate, volume, speech backend, seat names, audio routes. The file
+Kept: language, voice, rate, volume, speech backend, seat names, audio routes, a voice per
+seat (and its stereo place), verbosity, the stop key, the braille display. The file
 lives in the user's config folder (`$COMPANION_HOME/config.toml` when COMPANION_HOME is set,
 else `$XDG_CONFIG_HOME/companion/config.toml`, else `~/.config/companion/config.toml`);
 game records go to the data folder likewise. A missing file means the defaults.
@@ -21,11 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from card_codes.files import InputFileError, MiB, file_message, read_limited
+from companion.braille.config import MODES as BRAILLE_MODES
+from companion.braille.config import BrailleConfig, valid_host
 from companion.messages import text
 from companion.paths import config_dir, data_dir
-from companion.speech.audience import parse_audience
+from companion.speech.audience import PUBLIC, parse_audience
+from companion.speech.config import STOP_KEYS, SWITCHES, Route, SpeechConfig
 from companion.speech.config import ConfigError as RouteError
-from companion.speech.config import Route, SpeechConfig
+from companion.speech.verbosity import parse_level
+from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds
 
 __all__ = ["Config", "ConfigError", "config_dir", "config_path", "data_dir", "load_config", "problem_line",
            "read_config", "save_config", "set_value"]
@@ -71,6 +76,14 @@ class Config:
     # audience -> output: "all" -> the table device; "0", "1"... -> a seat's device,
     # written "DEVICE", "DEVICE:left" or "DEVICE:right"; no route: private facts stay silent
     routes: dict[str, str] = field(default_factory=lambda: {"all": "default"})
+    voice_per_seat: str = "on"  # each seat's public actions in its own voice (off: one voice)
+    # seat -> "VARIANT:PITCH" (espeak-ng variant over the language's voice); empty: the defaults
+    seat_voices: dict[str, str] = field(default_factory=dict)
+    pan: float = 0.0  # 0..1: how far apart the seats' voices are across a stereo table speaker
+    verbosity: dict[str, str] = field(default_factory=dict)  # audience -> bref, normal, détaillé
+    stop_key: str = "tab"  # the key that silences speech at once: tab, escape or off
+    braille: str = "auto"  # a braille display through BrlAPI: auto (if one is there), on, off
+    braille_host: str = ""  # BrlAPI server ("host:port", ":1"); empty: $BRLAPI_HOST, else local
 
     def validate(self) -> Config:
         """The same configuration with every value checked; ConfigError names the first bad one."""
@@ -81,6 +94,10 @@ class Config:
     def speech(self) -> SpeechConfig:
         """The speech layer's settings, from this configuration (the file is read once)."""
         return SpeechConfig.from_dict(asdict(self))
+
+    def braille_display(self) -> BrailleConfig:
+        """The braille layer's settings, from this configuration."""
+        return BrailleConfig.from_dict(asdict(self))
 
 
 # -- one check per setting: the value as read from TOML (or typed, with from_text) -> the value kept
@@ -100,9 +117,17 @@ def _number(key: str, value: Any, from_text: bool, *, integer: bool) -> float:
 
 def _rate(value: Any, from_text: bool) -> int:
     rate = int(_number("rate", value, from_text, integer=True))
-    if not 40 <= rate <= 600:
-        raise ConfigError("rate", "out_of_range", value=rate, low=40, high=600)
+    low, high = rate_bounds()  # the speech layer's: up to the fastest step of "plus vite"
+    if not low <= rate <= high:
+        raise ConfigError("rate", "out_of_range", value=rate, low=low, high=high)
     return rate
+
+
+def _pan(value: Any, from_text: bool) -> float:
+    pan = _number("pan", value, from_text, integer=False)
+    if not 0.0 <= pan <= 1.0:
+        raise ConfigError("pan", "out_of_range", value=pan, low=0, high=1)
+    return pan
 
 
 def _volume(value: Any, from_text: bool) -> float:
@@ -193,6 +218,57 @@ def _routes(value: Any, from_text: bool) -> dict[str, str]:
     return routes
 
 
+def _seat(key: str, seat: Any) -> None:
+    """A table key that must name one seat (a number or a name, not "all")."""
+    try:
+        audience = parse_audience(str(seat))
+    except ValueError:
+        raise ConfigError(key, "bad_audience") from None
+    if audience == PUBLIC:
+        raise ConfigError(key, "seat_only")
+
+
+def _seat_voices(value: Any, from_text: bool) -> dict[str, str]:
+    # the speech layer owns the voice grammar (VARIANT:PITCH) and knows espeak-ng's variants
+    voices = {}
+    for seat, voice in _table("seat_voices", value).items():
+        key = f"seat_voices.{seat}"
+        _seat(key, seat)
+        voice = _safe(key, voice, 40)
+        try:
+            check_variant(SeatVoice.parse(voice).variant)
+        except VoiceError as err:
+            raise ConfigError(key, err.code, **{"value": _shown(voice), **err.params}) from None
+        voices[str(seat)] = voice
+    return voices
+
+
+def _verbosity(value: Any, from_text: bool) -> dict[str, str]:
+    levels = {}
+    for audience, level in _table("verbosity", value).items():
+        key = f"verbosity.{audience}"
+        try:
+            parse_audience(str(audience))
+        except ValueError:
+            raise ConfigError(key, "bad_audience") from None
+        level = _safe(key, level, 20)
+        try:
+            parse_level(level)
+        except ValueError:
+            raise ConfigError(key, "bad_verbosity", value=_shown(level)) from None
+        levels[str(audience)] = level
+    return levels
+
+
+def _braille_host(value: Any, from_text: bool) -> str:
+    if isinstance(value, str) and not value.strip():
+        return ""  # the default: $BRLAPI_HOST, else the local server
+    host = _safe("braille_host", value, 100)
+    if not valid_host(host):
+        raise ConfigError("braille_host", "bad_braille_host", value=_shown(host))
+    return host
+
+
 SETTINGS: dict[str, Callable[[Any, bool], Any]] = {
     "lang": _choice("lang", LANGS),
     "rate": _rate,
@@ -202,7 +278,15 @@ SETTINGS: dict[str, Callable[[Any, bool], Any]] = {
     "backend": _choice("backend", BACKENDS),
     "seat_names": _seat_names,
     "routes": _routes,
+    "voice_per_seat": _choice("voice_per_seat", SWITCHES),
+    "seat_voices": _seat_voices,
+    "pan": _pan,
+    "verbosity": _verbosity,
+    "stop_key": _choice("stop_key", tuple(STOP_KEYS)),
+    "braille": _choice("braille", BRAILLE_MODES),
+    "braille_host": _braille_host,
 }
+TABLES = ("routes", "seat_names", "voices", "seat_voices", "verbosity")  # settings written KEY.SUB=VALUE
 
 
 def check(key: str, value: Any, from_text: bool = False) -> Any:
@@ -256,14 +340,14 @@ def load_config(path: Path | None = None) -> Config:
 
 def set_value(config: Config, assignment: str) -> None:
     """Apply one ``KEY=VALUE`` of `config --set`, checked before anything is written.
-    ``section.sub=`` with an empty value removes a route, voice or seat names."""
+    ``section.sub=`` with an empty value removes a route, voice, seat names, seat voice or
+    verbosity."""
     key, sep, value = assignment.partition("=")
     key, value = key.strip(), value.strip()
     if not sep or not key:
         raise ConfigError(assignment[:40], "not_assignment")
     section, dot, sub = key.partition(".")
-    tables = ("routes", "seat_names", "voices")
-    if section not in SETTINGS or bool(dot) != (section in tables) or (dot and not sub):
+    if section not in SETTINGS or bool(dot) != (section in TABLES) or (dot and not sub):
         raise ConfigError(key[:40], "unknown")
     if not dot:
         setattr(config, section, check(section, value, from_text=True))

@@ -116,7 +116,7 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
-               options: Mapping[str, Any] | None = None, sync: bool = True, rules: int = 1,
+               options: Mapping[str, Any] | None = None, sync: bool = True, *, rules: int,
                keyboard: int | None = None) -> Journal:
         """Start a new record; refuses to overwrite an existing file (or to write into a folder).
 

@@ -23,6 +23,7 @@ SHARED = {
     "cli": ["companion/cli"],
     "speech": ["companion/speech"],
     "vision": ["companion/vision"],
+    "braille": ["companion/braille"],
     "companion (top)": ["companion/*.py", "companion/*.toml"],
     "printables": ["printables"],
     "card_codes": ["card_codes/*.py", "card_codes/*.toml", "card_codes/*.md"],

@@ -15,10 +15,11 @@ from companion.engine import games
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ["companion/engine", "companion/session", "companion/cli", "companion/speech", "companion/vision",
-          "printables", "card_codes"]
+          "companion/braille", "printables", "card_codes"]
 SHARED_FILES = ["companion/*.py", "companion/*.toml"]
 IO_LAYERS = ("companion.vision", "companion.speech", "companion.session", "companion.cli",
-             "companion.journal", "companion.config", "companion.paths", "companion.commands")
+             "companion.journal", "companion.config", "companion.paths", "companion.commands",
+             "companion.braille", "companion.typed_input")
 HEAVY = ("cv2", "zxingcpp", "pyzbar", "pyttsx3", "sounddevice", "reportlab", "segno", "numpy", "typer")
 PHOTO_MODULES = ("photo.py", "camera.py")  # a game's photo reading: vision helpers, OpenCV imported lazily
 

@@ -18,8 +18,10 @@ def config_command(
         typer.Option(
             "--set",
             help="Change a setting: lang=en, rate=200, latency=0.02, backend=speechd, "
-            "routes.all=table, routes.0=seat_north:left, voices.fr=roa/fr, seat_names.fr=Anne,Bob,Chloé,Dan. "
-            "An empty value removes a route. Each value is checked before anything is written.",
+            "routes.all=table, routes.0=seat_north:left, voices.fr=roa/fr, seat_names.fr=Anne,Bob,Chloé,Dan, "
+            "seat_voices.0=f2:50, voice_per_seat=off, pan=0.8, verbosity.all=bref, stop_key=escape, "
+            "braille=on, braille_host=:1. An empty value removes a route (or a seat voice, a verbosity). "
+            "Each value is checked before anything is written.",
         ),
     ] = None,
     lang: Lang = None,

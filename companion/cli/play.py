@@ -27,34 +27,42 @@ from companion.cli.common import (
 )
 from companion.config import Config, data_dir
 from companion.engine import GamePackage, Rejected, ReplayError, get_game
+from companion.engine.bots import bot_of, table_options
 from companion.journal import RecordError
 from companion.messages import os_reason, text
 from companion.session import Session, SessionOptions
 from companion.session.pipeline import WRITE_FAILURES_BEFORE_STOP
 from companion.session.synthetic import LiveTable
-from companion.speech.config import SpeechConfig
+from companion.speech.config import STOP_KEYS, SpeechConfig
 from companion.speech.phrasebook import Phrasebook
+from companion.typed_input import StopKeyTerminal
 from companion.vision import open_live
 from companion.vision.frames import SourceError
 
 DECODERS = ("zxing", "pyzbar")
 
 
-def _announcer(config: Config, lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
-    """The announcer from the user's (already read) configuration; text only when asked or when
-    speech fails."""
+def _announcer(config: Config, lang: str, text_only: bool, seat_names: list[str] | None = None, *,
+               seats: int | None = None, me: int | None = None) -> tuple[Any, str]:
+    """The announcer from the user's (already read) configuration, with the braille display if
+    there is one; text only when asked or when speech fails. And the stop key's character
+    ("" for none)."""
+    from companion.braille import BrailleConfig
     from companion.speech import Announcer
 
     try:
-        speech = config.speech()
+        speech, braille = config.speech(), config.braille_display()
     except ValueError:  # the configuration is checked already; this is the last resort
-        speech = SpeechConfig()
+        speech, braille = SpeechConfig(), BrailleConfig()
     backend = "text" if text_only else speech.backend
+    table: dict[str, Any] = {"seat_names": seat_names, "seats": seats, "keyboard_seat": me,
+                             "braille": braille}
+    stop_key = STOP_KEYS[speech.stop_key]
     try:
-        return Announcer.from_config(speech, lang=lang, backend=backend, seat_names=seat_names)
+        return Announcer.from_config(speech, lang=lang, backend=backend, **table), stop_key
     except Exception as err:  # the announcer says device trouble itself; this is the last resort
         echo(say(lang, "speech_unavailable", reason=err), err=True)
-        return Announcer(lang, backend="text", seat_names=seat_names)
+        return Announcer(lang, backend="text", **table), stop_key
 
 
 def _check_record(record: Path | None, lang: str) -> None:
@@ -85,12 +93,15 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
     game = get_game(opts.game)
     lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
-    ann = _announcer(config, lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
+    seat_names = [book.seat_name(s) for s in range(max(opts.seats, 4))]
+    ann, stop_key = _announcer(config, lang, text_only, seat_names, seats=opts.seats, me=opts.me)
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)
     reader = None
+    terminal = StopKeyTerminal(sys.stdin, stop_key if interactive else "")
     try:
+        terminal.open()
         try:
             session.open()
         except RecordError as err:
@@ -128,6 +139,7 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
     except KeyboardInterrupt:
         session.tell("quit" if session.started else "quit_setup")
     finally:
+        terminal.close()
         if reader is not None:
             reader.stop()
         session.close()
@@ -253,7 +265,7 @@ def demo(
     deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
     _check_decoder(decoder, lang)
     _check_record(record, lang)
-    options = _with_target(package, dict(package.rules.simulation_options), target)  # bots must finish
+    options = _with_target(package, table_options(package.rules, bot_of(package)), target)  # the bots' table
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,

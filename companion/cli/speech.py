@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -29,7 +30,7 @@ def say(
     text: Annotated[str, typer.Argument(help="What to say.")],
     lang: Lang = None,
     voice: Annotated[str | None, typer.Option("--voice", help="An espeak-ng voice: roa/fr...")] = None,
-    rate: Annotated[int | None, typer.Option("--rate", help="Words per minute (40-600).")] = None,
+    rate: Annotated[int | None, typer.Option("--rate", help="Words per minute (40-900).")] = None,
     to: Seat = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write a WAV file instead of playing.")] = None,
     text_only: Annotated[bool, typer.Option("--text", help="Print only; no built-in speech.")] = False,
@@ -38,15 +39,13 @@ def say(
 ) -> None:
     """Say TEXT as the companion would (printed, then spoken), or write it to a WAV file."""
     from companion.speech.audience import PUBLIC, Priority, message, parse_audience
-    from companion.speech.config import ConfigError, SpeechConfig
+    from companion.speech.config import ConfigError
 
     config, lang = _config(config_file, lang)
     try:
         audience = parse_audience(to) if to is not None else PUBLIC
         if rate is not None or backend is not None:
-            config = SpeechConfig(backend=backend or config.backend, rate=rate or config.rate,
-                                  volume=config.volume, voices=config.voices, routes=config.routes,
-                                  latency=config.latency)
+            config = replace(config, backend=backend or config.backend, rate=rate or config.rate)
     except (ValueError, ConfigError) as err:
         raise fail(f"{err}.") from None
     if voice:

@@ -68,9 +68,9 @@ def replay(
     rules: int | None = None,
 ) -> Match:
     """Rebuild a match from numbered actions; ReplayError names the first refused line. A
-    record made under other rules of the game (``rules``, its header's version; None: actions
-    made under today's rules) is refused before its first action: its moves would be read
-    under rules they were not played by."""
+    record made under other rules of the game (``rules``, its header's version; None for
+    actions made under the rules of this program) is refused before its first action: its
+    moves would be read under rules they were not played by."""
     if rules is not None and rules != game.rules_version:
         raise Rejected("rules_version", game=game.name, record=rules, ours=game.rules_version)
     match = Match.new(game, seats, options)

@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 
 
 class Bot(Protocol):
-    """A synthetic player: what a seat does now on the synthetic table (demos, tests)."""
+    """A synthetic player: what a seat does now on the synthetic table (demos, tests).
+
+    It decides from ``rng`` (the table's seeded dice) and from what the seat may know: its
+    private view and the public view, never another seat's hidden cards."""
 
     def choose(self, match: Match, seat: Seat, rng: random.Random) -> Action | None:
         """One action for ``seat`` (None when it has nothing to do)."""
@@ -29,6 +32,11 @@ class Bot(Protocol):
 
     def play_for(self, match: Match, holder: Seat, front: Seat, rng: random.Random) -> str | None:
         """Asked to play a card for ``front`` from its own hand: the card, or None."""
+        ...
+
+    def table_options(self, game: Game) -> dict[str, Any]:
+        """What a table of these bots adds to the game's options so that its games end (nothing
+        for a bot that plays the rules people play; a clock for random players)."""
         ...
 
 
@@ -67,7 +75,7 @@ class GamePackage:
     rules: Game
     folder: Path  # the package folder: phrases/<lang>.toml, commands.toml, records/
     table: type[TableRules] | None = None  # None: the generic table rules
-    bot: Bot | None = None  # None: random legal choices
+    bot: Bot | None = None  # None: random legal choices (engine/bots.py RandomBot)
     photo: PhotoReading | None = None  # None: a photo of this game's table means nothing
     featured: bool = False  # the game `play`, `demo` and `simulate` start when none is named
 

@@ -11,13 +11,17 @@ from typing import Any
 
 from companion.engine.discovery import get_game
 from companion.engine.match import Match
-from companion.engine.protocol import Action
+from companion.engine.protocol import Action, Game, State
 
 
 def random_action(match: Match, rng: random.Random) -> Action | None:
     """The next action of a simulated table: its own first (dealing, drawing), else a random
     legal choice; None when nobody may act."""
-    game, state = match.game, match.state
+    return random_table_action(match.game, match.state, rng)
+
+
+def random_table_action(game: Game, state: State, rng: random.Random) -> Action | None:
+    """``random_action`` for a game and a state."""
     table = game.table_actions(state, rng)
     if table:
         return dict(table[0])

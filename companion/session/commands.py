@@ -15,11 +15,13 @@ from companion.commands import Command, fold
 from companion.engine import Rejected
 from companion.engine.table import Hints
 from companion.session.moves import Pending
+from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
 if TYPE_CHECKING:
     from companion.session.loop import Session
 
 PUBLIC = "all"
+SPEECH_COMMANDS = ("stop", "faster", "slower", "brief", "normal", "detailed")  # about the speech itself
 TO_WORDS = ("à", "a", "to", "au")  # "donne à Est"
 SELF_WORDS = ("moi", "me", "myself", "moi-même")  # "donne moi": the dealer keeps it
 
@@ -59,8 +61,8 @@ class CommonCommands:
         if not self.pipeline.last:
             self.tell("nothing_to_repeat")
             return
-        for audience, text in list(self.pipeline.last):
-            self.ann.announce(audience, text)
+        for audience, text, speaker in list(self.pipeline.last):
+            self.ann.announce(audience, text, speaker=speaker)
 
     def cmd_hand(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.answer(self.rules.hand(self.state, self.opts.me))
@@ -108,6 +110,25 @@ class CommonCommands:
             return
         if not self.typed_card(" ".join(cmd.args)):
             self.tell("bad_card", word=" ".join(cmd.args))
+
+    # -- speech itself: the keyboard's player silences it, sets its pace and how much is said
+    def cmd_stop(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.stop(self.opts.me)
+
+    def cmd_faster(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.faster()
+
+    def cmd_slower(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.slower()
+
+    def cmd_brief(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.choose_verbosity(BRIEF)
+
+    def cmd_normal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.choose_verbosity(NORMAL)
+
+    def cmd_detailed(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.choose_verbosity(DETAILED)
 
     def cmd_quit(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.tell("quit")
@@ -223,6 +244,9 @@ COMMON: dict[str, Handler] = {
     "rules": CommonCommands.cmd_rules, "legal": CommonCommands.cmd_legal, "undo": CommonCommands.cmd_undo,
     "yes": CommonCommands.cmd_yes_no, "no": CommonCommands.cmd_yes_no, "card": CommonCommands.cmd_card,
     "quit": CommonCommands.cmd_quit,
+    "stop": CommonCommands.cmd_stop, "faster": CommonCommands.cmd_faster, "slower": CommonCommands.cmd_slower,
+    "brief": CommonCommands.cmd_brief, "normal": CommonCommands.cmd_normal,
+    "detailed": CommonCommands.cmd_detailed,
 }
 GAME_KINDS: dict[str, Handler] = {
     "action": CommonCommands.game_action, "query": CommonCommands.game_query,

@@ -1,8 +1,9 @@
 """The synthetic table's driver: the bots' moves, made through the camera as at a real table.
 
 The seats the synthetic table plays choose with their game's bot (`GamePackage.bot`, a random
-legal choice by default); a card they play is put down on the synthetic table and comes back
-through the real decoder and tracker. Its dice depend only on the seed and the game so far.
+legal choice by default: `engine/bots.py`); a card they play is put down on the synthetic table
+and comes back through the real decoder and tracker. Its dice depend only on the seed and the
+game so far.
 
 A bot never decides for a person: when the move it chose leaves a choice to a person (the card
 a person is asked to play for it), that person is asked, and the table waits for the answer.
@@ -71,12 +72,15 @@ class SyntheticDriver:
         return random.Random(f"{self.opts.seed}-{len(self.match.states)}-{len(self.match.events)}")
 
     def bot_gives(self: Session, holder: int) -> None:
-        """A bot asked to play for the current seat picks a card from ``holder``'s hand."""
+        """A bot asked to play for the current seat picks a card from ``holder``'s hand (or says it
+        has none)."""
         assert self.match is not None
         self.rng = self.table_rng()
         front = self.front_for(self.opts.me)
         card = self.bot.play_for(self.match, holder, front, self.rng)
-        if card is not None:
+        if card is None:  # a player with nothing to give says so
+            self.tell("ask_none", "all", seat=holder)
+        else:
             self.put_down(card, front)
 
     def busy(self: Session) -> bool:

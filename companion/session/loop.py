@@ -24,7 +24,7 @@ from typing import Any, Protocol, TextIO
 from card_codes import LabelErrorKind, load_deck
 from companion.commands import Command, Commands, Unknown
 from companion.engine import Action, Event, Match, Rejected, State, get_package
-from companion.engine.bots import RandomBot
+from companion.engine.bots import bot_of
 from companion.engine.match import ReplayError
 from companion.engine.table import Hints, Question, TableRules
 from companion.journal import Journal, RecordError, open_record
@@ -35,20 +35,30 @@ from companion.session.options import SessionOptions, default_record_path
 from companion.session.pipeline import PUBLIC, Pipeline
 from companion.session.setup import SetupDialogue
 from companion.speech.phrasebook import Phrasebook
-from companion.typed_input import TooLong, typed_lines
+from companion.typed_input import Stop, TooLong, typed_lines
 
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
 
 
 class Announcer(Protocol):
     """Where the session's lines go: text always (one screen, one seat), speech and earcons
-    where routed."""
+    where routed; a public line's ``speaker`` (the seat it is about) says it in that seat's
+    voice. The keyboard's player stops speech, changes its rate and how much is said."""
 
-    def announce(self, audience: Any, text: str, priority: int = ...) -> None: ...
+    def announce(self, audience: Any, text: str, priority: int = ..., *,
+                 speaker: int | None = ...) -> None: ...
 
     def earcon(self, name: str, audience: Any = ...) -> None: ...
 
     def wait(self, timeout: float = ...) -> bool: ...
+
+    def stop(self, seat: int | None = ...) -> None: ...
+
+    def faster(self) -> int: ...
+
+    def slower(self) -> int: ...
+
+    def choose_verbosity(self, level: str) -> str: ...
 
     def set_keyboard_seat(self, seat: int | None) -> None: ...
 
@@ -76,7 +86,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                                seat_keys=self.game.seat_keys(opts.seats))
         seat_names = [self.book.seat_name(s) for s in range(len(self.game.seat_keys(opts.seats)))]
         self.rules: TableRules = (self.package.table or TableRules)(self.game, seat_names)
-        self.bot = self.package.bot or RandomBot()
+        self.bot = bot_of(self.package)
         self.commands = Commands(self.package.folder / "commands.toml")
         self.pipeline = Pipeline(self.book, announcer, self.rules, opts)
         self.deck = load_deck(opts.game)
@@ -133,13 +143,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.post("vision", event)
 
     def read_lines(self, stream: TextIO) -> threading.Thread:
-        """Read typed lines from ``stream`` in a thread; end of input posts "eof"."""
+        """Read typed lines from ``stream`` in a thread; end of input posts "eof". The stop key
+        or a stop word silences speech from this thread, at once, however busy the game is."""
 
         def reader() -> None:
             try:  # a bad byte is an unknown command, a huge line one refusal: the keyboard never dies
                 for line in typed_lines(stream):
                     if isinstance(line, TooLong):
                         self.post("too_long", line.limit)
+                    elif isinstance(line, Stop) or self.is_stop(line):
+                        self.ann.stop(self.opts.me)
                     else:
                         self.post("line", line)
             except (OSError, ValueError):  # the terminal went away: as at the end of input
@@ -151,9 +164,14 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         thread.start()
         return thread
 
+    def is_stop(self, line: str) -> bool:
+        """A stop word ("chut", "stop"), acted on by the keyboard's thread itself."""
+        parsed = self.commands.parse(line)
+        return isinstance(parsed, Command) and parsed.name == "stop"
+
     # -- saying things (the pipeline's) -----------------------------------------------------------
-    def say(self, audience: Any, text: str, *, keep: bool = False) -> None:
-        self.pipeline.say(audience, text, keep=keep)
+    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: int | None = None) -> None:
+        self.pipeline.say(audience, text, keep=keep, speaker=speaker)
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
         self.pipeline.tell(key, audience, **params)
@@ -236,14 +254,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         else:
             self.answer(self.rules.turn(state, me))
 
-    def fixed_phrases(self) -> list[str]:
+    def fixed_phrases(self) -> list[str | tuple[str, int | None]]:
         """What is worth building into the speech cache before the game: card and seat names,
-        and the game's most frequent announcements (say, each "seat plays card")."""
+        and the game's most frequent announcements (say, each "seat plays card"), each of
+        those with the seat it is about, in whose voice it is said."""
         seats = list(self.game.seats_of(self.match.state)) if self.match else list(range(self.opts.seats))
-        names = [card.name(self.opts.lang) for card in self.deck]
+        names: list[str | tuple[str, int | None]] = [card.name(self.opts.lang) for card in self.deck]
         names += [self.book.seat_name(s) for s in seats]
         if self.match is not None:
-            names += [self.book.render(e) for e in self.rules.frequent(self.match.state, self.deck)]
+            names += [(self.book.render(e), self.pipeline.speaker(e))
+                      for e in self.rules.frequent(self.match.state, self.deck)]
         return names
 
     def apply(self, action: Action, *, from_camera: bool = False, prompt: bool = True) -> bool:
@@ -292,7 +312,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return
         again = was_due and self.prompted is not None
         self.prompted = turn
-        said = {text for _, text in self.pipeline.last}
+        said = {text for _, text, _ in self.pipeline.last}
         if again:  # still my turn, something new to do: just that
             if turn not in said:
                 self.say(me, turn, keep=True)
@@ -461,7 +481,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return True
         if isinstance(result, list):
             for event in result:
-                self.say(event.audience, self.book.render(event))
+                self.say(event.audience, self.book.render(event), speaker=self.pipeline.speaker(event))
             return True
         self.apply(result)
         return True

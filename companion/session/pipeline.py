@@ -2,7 +2,8 @@
 
 An action is checked by the rules, appended to the record and fsynced, and only then
 announced: every event rendered through the phrasebook and said to its audience, with the
-earcon the table rules give it. A refusal is said with its reason and changes nothing.
+earcon the table rules give it; a public event about a seat (the table rules' `subject`) in
+that seat's voice. A refusal is said with its reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine import Action, Event, Match, Rejected, State
+from companion.engine import Action, Event, Match, Rejected, Seat, State
 from companion.engine.table import TableRules
 from companion.journal import Journal
 from companion.messages import os_reason
@@ -33,8 +34,9 @@ class Pipeline:
         self.match: Match | None = None
         self.journal: Journal | None = None
         # the last announcement as the keyboard's seat saw it ("répète" says it again): the
-        # lines of the newest batch of game events, and the prompt that followed them
-        self.last: list[tuple[Any, str]] = []
+        # lines of the newest batch of game events, and the prompt that followed them, each
+        # (audience, text, the seat whose voice says it)
+        self.last: list[tuple[Any, str, Seat | None]] = []
         self.write_refused = False  # the last action committed was refused by the record (a full disk)
 
     @property
@@ -47,11 +49,16 @@ class Pipeline:
         return audience == PUBLIC or audience == self.me
 
     # -- saying things ---------------------------------------------------------------------------
-    def say(self, audience: Any, text: str, *, keep: bool = False) -> None:
+    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: Seat | None = None) -> None:
         """One line to its audience; ``keep``: part of the last announcement ("répète")."""
-        self.ann.announce(audience, text)
+        self.ann.announce(audience, text, speaker=speaker)
         if keep and self.mine(audience):
-            self.last.append((audience, text))
+            self.last.append((audience, text, speaker))
+
+    def speaker(self, event: Event) -> Seat | None:
+        """The seat in whose voice an event is said: for a public event, the seat the table rules
+        say it is about; None (the companion's own voice) otherwise."""
+        return self.rules.subject(event) if event.audience == PUBLIC else None
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
         """A session phrase, to the keyboard's seat unless told otherwise."""
@@ -71,7 +78,7 @@ class Pipeline:
         lines the keyboard's screen shows become the last announcement."""
         self.last = []
         for event in events:
-            self.say(event.audience, self.book.render(event), keep=True)
+            self.say(event.audience, self.book.render(event), keep=True, speaker=self.speaker(event))
             earcon = self.rules.earcons.get(event.key)
             if earcon is not None:
                 self.earcon(earcon)

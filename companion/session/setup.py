@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from card_codes import try_decode
 from companion.commands import Command, fold
 from companion.engine import Match, Rejected
+from companion.session.commands import SPEECH_COMMANDS
 from companion.speech.phrasebook import LANGS, Phrasebook
 
 if TYPE_CHECKING:
@@ -51,6 +52,9 @@ class SetupDialogue:
         if isinstance(command, Command) and command.name == "quit":  # nothing begun, nothing recorded
             self.tell("quit_setup")
             self.quit = True
+            return
+        if isinstance(command, Command) and command.name in SPEECH_COMMANDS:  # "plus vite" before the game
+            self.run_command(command)
             return
         head = fold(words[0])
         seat = self.resolve_seat(" ".join(words[1:])) if len(words) > 1 else None

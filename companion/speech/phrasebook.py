@@ -21,10 +21,14 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
 An `Event` is rendered from `[events]`, an `Answer` (what table rules say) from `[session]`.
 
-A phrase is a template, or a table of forms by verbosity, `{ short = "...", normal = "...",
-detailed = "..." }` (a missing form falls back to `normal`): each listener may choose how
-much they hear. A missing phrase is never read aloud as its raw key: the listener hears the
-plain `words.no_phrase`; with `COMPANION_STRICT_PHRASES=1` (the test suite) it is an error.
+A phrase is a template, or a table of forms by verbosity level (`verbosity.LEVELS`),
+`{ brief = "...", normal = "...", detailed = "..." }`: each listener may choose how much they
+hear. Such a phrase is rendered as a `verbosity.Phrase`: a ``str`` holding the form of this
+phrasebook's own verbosity (normal by default), carrying every form, from which the announcer
+says each listener's level. A level with no form of its own, or a form its parameters cannot
+fill, is said in the normal form. A missing phrase is never read aloud as its raw key: the
+listener hears the plain `words.no_phrase`; with `COMPANION_STRICT_PHRASES=1` (the test suite)
+it is an error, and so is a form that cannot be filled or a form table's unknown level.
 """
 
 from __future__ import annotations
@@ -40,11 +44,11 @@ from typing import Any
 from card_codes import Deck, DeckError, load_deck
 from companion.engine.discovery import get_package
 from companion.engine.protocol import Event
+from companion.speech.verbosity import LEVELS, NORMAL, Phrase, choose, parse_level
 
 PHRASES_DIR = Path(__file__).parent / "phrases"
 LANGS = ("fr", "en")
 DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
-VERBOSITIES = ("short", "normal", "detailed")
 STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raises MissingPhrase
 
 
@@ -152,10 +156,8 @@ class Phrasebook:
                  strict: bool | None = None) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
-        if verbosity not in VERBOSITIES:
-            raise ValueError(f"unknown verbosity {verbosity!r}; known: {', '.join(VERBOSITIES)}")
         self.lang = lang
-        self.verbosity = verbosity
+        self.verbosity = parse_level(verbosity)  # ValueError for a word that is no level
         self.strict = os.environ.get(STRICT_ENV) == "1" if strict is None else strict
         self.game = game
         self.tables = _merged(lang, game)
@@ -218,14 +220,36 @@ class Phrasebook:
         return abs(number) <= 1 if self.section("words").get("zero_is_singular", False) else abs(number) == 1
 
     def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
-        """The sentence for `key` in this phrasebook's verbosity. A missing phrase, or one its
-        parameters cannot fill, is the plain `words.no_phrase` (never a raw key, never a crash),
-        or MissingPhrase when strict."""
+        """The sentence for `key` in this phrasebook's verbosity (a `Phrase` carrying every form
+        when the entry has forms by level). A missing phrase, or one its parameters cannot fill,
+        is the plain `words.no_phrase` (never a raw key, never a crash), or MissingPhrase when
+        strict."""
         template = self.section(section).get(key)
         if isinstance(template, Mapping):
-            template = template.get(self.verbosity, template.get("normal"))
+            return self._forms(section, key, template, params)
         if not isinstance(template, str):
             return self._missing(section, key, "no such phrase")
+        return self._fill(section, key, template, params)
+
+    def _forms(self, section: str, key: str, table: Mapping[str, Any], params: Mapping[str, Any]) -> str:
+        unknown = sorted(str(level) for level in table if level not in LEVELS)
+        if unknown and self.strict:
+            self._missing(section, key, f"unknown verbosity levels {unknown} (use {', '.join(LEVELS)})")
+        forms: dict[str, str] = {}
+        for level in LEVELS:
+            form = table.get(level)
+            if not isinstance(form, str):
+                continue
+            try:
+                forms[level] = self._formatter.vformat(form, (), dict(params))
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+                if self.strict:  # a lenient book says the normal form instead
+                    self._missing(section, key, f"cannot fill its {level} form with {dict(params)} ({err!r})")
+        if NORMAL not in forms:
+            return self._missing(section, key, "no normal form it can fill")
+        return Phrase(forms, self.verbosity)
+
+    def _fill(self, section: str, key: str, template: str, params: Mapping[str, Any]) -> str:
         try:
             return self._formatter.vformat(template, (), dict(params))
         except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
@@ -242,8 +266,13 @@ class Phrasebook:
         return self.text(event.phrases, event.key, event.params)
 
     def line(self, events: Sequence[Event]) -> str:
-        """Several events (an answer) said as one line."""
-        return " ".join(self.render(e) for e in events)
+        """Several events (an answer) said as one line (a `Phrase` if any of them has forms:
+        each level's line joins each event's form at that level)."""
+        parts = [self.render(e) for e in events]
+        if not any(isinstance(p, Phrase) for p in parts):
+            return " ".join(parts)
+        forms = {level: " ".join(f for f in (choose(p, level) for p in parts) if f) for level in LEVELS}
+        return Phrase(forms, self.verbosity)
 
     def reason(self, rejected: Any) -> str:
         """A rejection (anything with `.code` and `.params`) as a short reason."""

@@ -50,7 +50,7 @@ def test_a_round_as_a_blind_dealer(tmp_path: Path) -> None:
         if duel and any("Nord gagne le défi" in line for line in public):
             term.type("garde")  # I won: I keep my tatami
             me.wait("Nord garde son tatami.")
-        me.wait("Nord (privé) : À vous. Posez votre premier tatami")  # (a winner decides first)
+        term.wait_for("Nord (privé) : À vous. Posez votre premier tatami")  # (a winner decides first)
         term.type("pose")
         me.wait("Nord pose ")
         assert "Dojo de Nord : 1 tatami, 1 ligne sur 3, 1 colonne sur 4." in me.ask("dojo", "Dojo de Nord")

@@ -40,9 +40,9 @@ def env(home: Path) -> dict[str, str]:
 
 
 def cards_in(line: str) -> list[str]:
-    """Card ids named in a spoken list ("a ; b et c")."""
+    """Card ids named in a spoken list ("a ; b et c"), its first sentence."""
     found = []
-    for part in re.split(r" ; | et ", line.strip().rstrip(".")):
+    for part in re.split(r" ; | et ", line.strip().split(". ", 1)[0].rstrip(".")):
         if part.strip() in NAMES:
             found.append(NAMES[part.strip()])
     return found
@@ -99,8 +99,11 @@ class Player:
         line = line[line.find("Vous pouvez jouer") if "Vous pouvez jouer" in line else line.find("Rien"):]
         offered = cards_in(line.split(":", 1)[-1]) if line.startswith("Vous pouvez") else []
         if not offered:
-            self.term.type("demande Est")
-            self.wait("Est pour Sud")
+            asked = re.search(r"demandez à (.*)\.$", line)  # the seats that have a card for me
+            assert asked, line
+            seat = re.split(r", | ou ", asked.group(1))[0]
+            self.term.type(f"demande {seat}")
+            self.wait(f"{seat} pour Sud")
             return "asked"
         card = offered[0]
         self.term.type(card)

@@ -153,3 +153,10 @@ def test_every_key_and_code_has_a_phrase_and_the_rejections_are_closed(name: str
         for section, found in keys.items():
             missing = sorted(k for k in found if not book.has(section, k))
             assert not missing, f"{name}, {lang}: no [{section}] phrase for {missing}"
+
+
+def test_an_option_with_one_choice_says_it_is_fixed_and_why() -> None:
+    for name in games():
+        for option in get_game(name).options:
+            if len(option.choices) == 1:
+                assert "Fixed" in option.help and len(option.help) > 60, (name, option.name)

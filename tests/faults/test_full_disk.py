@@ -89,7 +89,8 @@ def test_a_record_that_cannot_even_begin_leaves_no_file(tmpfs) -> None:
     disk = tmpfs("64k")
     fill(disk)
     try:
-        Journal.create(disk / "game.jsonl", "tatsu", 4, {"target": 500})
+        Journal.create(disk / "game.jsonl", "tatsu", 4, {"target": 500},
+                       rules=get_game("tatsu").rules_version)
     except RecordError as err:
         assert err.text("fr").endswith("impossible de créer le fichier (disque plein)")
     else:
@@ -137,9 +138,10 @@ def test_a_read_only_disk_is_said_before_the_game(tmpfs, run, home: Path) -> Non
 
 LIMITED = """
 import resource, sys
+from companion.engine import get_game
 from companion.journal import Journal, open_record
 path, limit = sys.argv[1], int(sys.argv[2])
-journal = Journal.create(path, "tatsu", 4, {})
+journal = Journal.create(path, "tatsu", 4, {}, rules=get_game("tatsu").rules_version)
 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
 written, refused = 0, 0
 for n in range(200):

@@ -72,3 +72,20 @@ def test_help_lists_only_the_words_of_the_game_played(make_session, tmp_path) ->
         session.handle_line(foreign)
         assert rec.texts(0)[-1].startswith("Commande inconnue"), "another game's word means nothing here"
         session.close()
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "args"),
+    [("chut", "stop", ()), ("tais-toi", "stop", ()), ("stop", "stop", ()), ("quiet", "stop", ()),
+     ("plus vite", "faster", ()), ("Plus  Vite", "faster", ()), ("+", "faster", ()), ("faster", "faster", ()),
+     ("moins vite", "slower", ()), ("-", "slower", ()), ("bref", "brief", ()), ("détaillé", "detailed", ()),
+     ("detaille", "detailed", ()), ("normal", "normal", ())],
+)
+def test_speech_commands_one_or_two_words(line: str, name: str, args: tuple[str, ...]) -> None:
+    assert parse(line) == Command(name, args)
+
+
+def test_two_word_commands_leave_game_words_alone() -> None:
+    moins = parse("moins 3")  # Dojo's "moins ..." reaches the game
+    assert isinstance(moins, Unknown) and moins.word == "moins"
+    assert parse("plus") == Unknown("plus", "plus vite")

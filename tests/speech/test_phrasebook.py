@@ -11,20 +11,29 @@ from companion.speech.phrasebook import MissingPhrase, Phrasebook
 
 @pytest.fixture
 def forms(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A phrase with a short and a detailed form, beside one with a single form."""
-    tables = {"session": {"told": {"short": "{seat:seat}.", "normal": "À {seat:seat}.",
+    """A phrase with a brief and a detailed form, beside one with a single form."""
+    tables = {"session": {"told": {"brief": "{seat:seat}.", "normal": "À {seat:seat}.",
                                    "detailed": "C'est à {seat:seat} de jouer."},
                           "plain": "Rien."}}
     monkeypatch.setattr(phrasebook, "_merged", lambda lang, game: {**tables, "seats": {"north": "Nord"}})
 
 
 @pytest.mark.usefixtures("forms")
-@pytest.mark.parametrize(("verbosity", "said"), [("short", "Nord."), ("normal", "À Nord."),
+@pytest.mark.parametrize(("verbosity", "said"), [("brief", "Nord."), ("normal", "À Nord."),
                                                  ("detailed", "C'est à Nord de jouer.")])
 def test_a_listener_hears_the_form_of_their_verbosity(verbosity: str, said: str) -> None:
     book = Phrasebook("fr", verbosity=verbosity)
     assert book.render(Answer(0, "told", {"seat": 0})) == said
     assert book.render(Answer(0, "plain")) == "Rien."  # one form: every verbosity hears it
+
+
+@pytest.mark.usefixtures("forms")
+def test_a_line_of_answers_keeps_each_ones_forms() -> None:
+    from companion.speech.verbosity import BRIEF, DETAILED, choose
+
+    line = Phrasebook("fr").line([Answer(0, "told", {"seat": 0}), Answer(0, "plain")])
+    assert line == "À Nord. Rien." and choose(line, BRIEF) == "Nord. Rien."
+    assert choose(line, DETAILED) == "C'est à Nord de jouer. Rien."
 
 
 def test_an_unknown_verbosity_is_refused() -> None:

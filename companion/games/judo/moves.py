@@ -32,10 +32,15 @@ from companion.games.judo.turns import apply_discard, apply_draw, apply_end_turn
 
 # ---------------------------------------------------------------------- grips and kuzushi
 def free_slots(state: JudoState, card: str) -> list[str]:
-    """The hands a grip card may go to now."""
+    """The hands a grip card may go to now (by_target: facing him, his right side is your left hand)."""
     if state.opts["grip_hand"] == "by_target":
-        return [LEFT if cards()[card].grip.startswith("m") else RIGHT]
+        return [LEFT if cards()[card].grip.endswith("D") else RIGHT]
     return list(HANDS)
+
+
+def grip_in_order(state: JudoState) -> bool:
+    """May a grip be placed now: before one's kuzushi of this turn (the text's order), or always."""
+    return state.stage <= 1 or bool(state.opts["grip_after_kuzushi"])
 
 
 def top_element(state: JudoState) -> str | None:
@@ -47,11 +52,18 @@ def kuzushi_allowed(state: JudoState, seat: int, card: str) -> Rejected | None:
     if state.opts["kuzushi_needs_grips"] and None in state.grips[seat]:
         return Rejected("grips_first", seat=seat)
     element = cards()[card].element
-    if may_cover(state.opts, top_element(state), element) == "no":
+    verdict = may_cover(state.opts, top_element(state), element)
+    if verdict == "no":
         top = state.pile[-1][0] if state.pile else None
         if top is None:
             return Rejected("cannot_start_pile", card=card)
         return Rejected("cannot_cover", card=card, top=top)
+    retry = state.opts["tie_retry"]
+    if verdict == "tie" and state.tried and retry != "again":
+        if retry == "no_more_ties":
+            return Rejected("tie_lost_no_more")
+        if card in state.tried:
+            return Rejected("tie_lost_this_turn", card=card)
     return None
 
 
@@ -68,7 +80,7 @@ def _play(state: JudoState, seat: int, action: Mapping[str, Any]) -> tuple[JudoS
 
 
 def grip(state: JudoState, seat: int, card: str, action: Mapping[str, Any]) -> tuple[JudoState, list[Event]]:
-    if state.stage > 1:
+    if not grip_in_order(state):
         raise Rejected("order_grip")
     slots = free_slots(state, card)
     hand = action.get("hand")
@@ -86,7 +98,7 @@ def grip(state: JudoState, seat: int, card: str, action: Mapping[str, Any]) -> t
     old = state.grips[seat][i]
     held = list(state.grips[seat])
     held[i] = card
-    state = state._replace(grips=with_seat(state.grips, seat, (held[0], held[1])), stage=1,
+    state = state._replace(grips=with_seat(state.grips, seat, (held[0], held[1])), stage=max(state.stage, 1),
                            placed=state.placed + 1,
                            active=with_seat(state.active, seat, state.active[seat] + 1))
     events = [Event("all", "grip", {"seat": seat, "card": card, "hand": hand})]
@@ -117,16 +129,18 @@ def _kuzushi(state: JudoState, seat: int, card: str,
             result = action.get("rps")
             if result not in ("won", "lost"):
                 raise Rejected("rps_needed", card=card)
-            state = state._replace(rolls=state.rolls + 1)  # a rock-paper-scissors played (by the table)
         else:
             state, result = roll(state, ("won", "lost"))
-        key = "rps_won" if result == "won" else "rps_lost"
-        events.append(Event("all", key, {"seat": seat, "card": card}))
         if result == "lost":
+            state = state._replace(tried=(*state.tried, card))
             if state.opts["lost_tie"] == "discard":
+                events.append(Event("all", "rps_lost_discard", {"seat": seat, "card": card}))
                 state = taken(state, seat, [card])._replace(discard=(*state.discard, card))
                 events.append(Event("all", "discard", {"seat": seat, "card": card}))
+            else:
+                events.append(Event("all", "rps_lost", {"seat": seat, "card": card}))
             return state, events
+        events.append(Event("all", "rps_won", {"seat": seat, "card": card}))
     state = taken(state, seat, [card])
     state = state._replace(pile=(*state.pile, (card, seat)), stage=2, placed=state.placed + 1,
                            active=with_seat(state.active, seat, state.active[seat] + 1))

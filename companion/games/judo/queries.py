@@ -11,6 +11,7 @@ from companion.games.judo.moves import (
     combo_error,
     free_slots,
     grip,
+    grip_in_order,
     kuzushi_allowed,
     ms_combos,
     needs_ippon_card,
@@ -81,13 +82,13 @@ def _plan(state: JudoState, seat: int, throw: str) -> dict[str, Any] | None:
     Returns {"actions": [...], "tie": bool} (tie: a kuzushi needs rock-paper-scissors)."""
     info = cards()
     c = info[throw]
-    sim = state if state.turn == seat else state._replace(turn=seat, stage=0, placed=0, to_draw=0)
+    sim = state if state.turn == seat else state._replace(turn=seat, stage=0, placed=0, to_draw=0, tried=())
     if throw not in sim.hands[seat]:
         return None
     actions: list[dict[str, Any]] = []
     needed = [x["grip"] for x in table_lacks(sim, seat, throw) if x["what"] == "grip"]
     if needed:
-        if sim.stage > 1:
+        if not grip_in_order(sim):
             return None
         held = list(sim.grips[seat])
         keep = Counter(c.grips)

@@ -2,14 +2,15 @@
 
 Rules from the text with the defaults of `rules/digest.md` §3 (J1-J20, each a named
 option below). A turn: draw up to 9 cards, then place any number of cards in the order
-grip (kumikata) -> kuzushi -> throw, then end the turn; a player who placed nothing
-discards one card instead. Two grip cards (one per hand) are needed before a kuzushi
-(J3). Kuzushi cards go on one shared pile and must dominate the top card's element
-(J1, a data table in `judo_rules.toml`); an equal element is settled by
-rock-paper-scissors (J19: the loser takes the card back). Replacing a grip clears the
-pile (J5). A throw is one throw card with the MS cards its recipe asks (rotation in
-quarter turns, J9; the IPPON card, J10), with the required grips held and the required
-kuzushi on top of the pile, placed by the thrower (J2). The companion rolls the GAKE die:
+grip (kumikata) -> kuzushi -> throw (`grip_after_kuzushi`), then end the turn; a player who
+placed nothing discards one card instead. Two grip cards (one per hand) are needed before
+a kuzushi (J3). Kuzushi cards go on one shared pile and must dominate the top card's
+element (J1, a data table in `judo_rules.toml`); an equal element is settled by
+rock-paper-scissors (J19: the loser takes the card back, and may not try that card again
+this turn, `tie_retry`). Replacing a grip clears the pile (J5). A throw is one throw card
+with the MS cards its recipe asks (rotation in quarter turns, J9; the IPPON card, J10),
+with the required grips held and the required kuzushi on top of the pile, placed by the
+thrower (J2). The companion rolls the GAKE die:
 IPPON wins the combat, WAZA-ARI (1/2) and YUKO (1/4) add up to an ippon (J12), ECHEC
 gives nothing; the combo goes to the discard (J13) and the turn ends (J14). A won combat
 is one step on the TAI track; the first to `tai_length` wins the match (J16). The loser
@@ -46,6 +47,7 @@ from companion.games.judo.actions import DrawAction, JudoAction, PlayAction
 from companion.games.judo.moves import (
     HANDLERS,
     free_slots,
+    grip_in_order,
     kuzushi_allowed,
     ms_combos,
     table_lacks,
@@ -74,7 +76,7 @@ REJECTIONS = frozenset({
     "judo_show_first", "judo_show_throw", "must_discard", "no_discard_after_play", "no_draw",
     "not_in_draw_pile", "not_in_hand", "not_ms_card", "one_throw_card", "order_grip", "play_as_throw",
     "rps_needed", "throw_grips", "throw_ippon_card", "throw_kuzushi", "throw_kuzushi_theirs",
-    "throw_rotation", "too_many_cards", "which_hand", "wrong_hand"
+    "throw_rotation", "tie_lost_no_more", "tie_lost_this_turn", "too_many_cards", "which_hand", "wrong_hand"
 })
 
 
@@ -84,15 +86,17 @@ class Judo(Game):
     name = "judo"
     seat_counts = (2,)
     default_seats = 2
+    # 2: a card that lost its rock-paper-scissors is not tried again that turn; grips by the judogi's side
+    # 3: equal elements are settled by the players' own rock-paper-scissors by default ("rps")
+    rules_version = 3
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"
     target_option = "tai_length"  # --target: the combats a judoka wins to win the match
     dealer_option = "first"  # the set-up's "donneur Est": who starts
-    # 2: equal elements are settled by the players' rock-paper-scissors by default ("rps")
-    rules_version = 2
-    # random play almost never throws (about once in 1,800 actions): simulated combats end on
-    # time, as in a real judo contest; people play the digest's ippon-only default
+    # random play almost never throws (about once in 1,800 actions): random tables (conformance
+    # tests, `companion simulate`) end their combats on a clock; people, and the synthetic
+    # table's judo bots (which throw), play the text's ippon-only default
     simulation_options = MappingProxyType({"time_limit": 20})
 
     def seat_keys(self, seats: int) -> list[str]:
@@ -131,7 +135,7 @@ class Judo(Game):
         info = cards()
         for card in distinct(state.hands[seat]):
             c = info[card]
-            if c.kind == "grip" and state.stage <= 1:
+            if c.kind == "grip" and grip_in_order(state):
                 out.extend({"type": "play", "seat": seat, "card": card, "hand": h}
                            for h in free_slots(state, card))
             elif c.kind == "kuzushi" and kuzushi_allowed(state, seat, card) is None:

@@ -45,12 +45,19 @@ OPTIONS = (
     Option("own_kuzushi", True, "A throw needs the top kuzushi placed by the thrower (else by anyone).",
            (True, False), "J2"),
     Option("kuzushi_needs_grips", True, "A kuzushi needs both of your grips placed.", (True, False), "J3"),
-    Option("grip_hand", "choose", "Which hand a grip card takes: the player's choice, or by target "
-           "(sleeve: left hand; lapel, collar, belt: right hand).", ("choose", "by_target"), "J4"),
+    Option("grip_hand", "choose", "Which hand a grip card takes: the player's choice, or by the side of the "
+           "judogi it targets, facing the opponent as in the text's 'mD = main gauche saisit la manche "
+           "droite', 'rG = main droite saisit le revers gauche' (his right side: your left hand; his left "
+           "side: your right hand).", ("choose", "by_target"), "J4"),
+    Option("grip_after_kuzushi", False, "A grip (even a replacement) may follow your own kuzushi in the "
+           "same turn. Default no: the text's 'règles d'enchaînement: Prise du Kumikata, Déséquilibre, "
+           "Projection' is an order of steps; yes is the digest's 'any order' (§3.4).",
+           (False, True), "§3.4"),
     Option("any_replacement_resets", True, "Replacing a grip clears the whole pile (else only the "
            "replacer's own kuzushi cards leave it).", (True, False), "J5"),
-    Option("grip_cancel", "none", "How the opponent cancels grips: no mechanism in the text.",
-           ("none",), "J6"),
+    Option("grip_cancel", "none", "How the opponent cancels grips. Fixed: the text names 'annulées par "
+           "l'adversaire' but gives no mechanism and the digest lists no other reading; the opponent "
+           "undoes your kuzushi by covering it, or the pile by replacing a grip (J5).", ("none",), "J6"),
     Option("discard_when_idle", True, "Discard only when you placed no card (else every turn).",
            (True, False), "J7"),
     Option("reshuffle", True, "When the draw pile runs short, the discard is shuffled into it.",
@@ -64,16 +71,21 @@ OPTIONS = (
            (True, False), "J13"),
     Option("throw_ends_turn", True, "A throw ends the turn (the opponent starts the next).",
            (True, False), "J14"),
-    Option("time_limit", 0, "Turns per combat (both players) before the better score wins; equal "
-           "scores go to golden score (the next score wins) for as many turns again, then to the "
-           "referees' decision: the judoka who placed more cards this combat (equal: the flags, drawn "
-           "by the companion). 0 (the digest's J15 default): ippon only.", (), "J15"),
+    Option("time_limit", 0, "Not in the text, off by default: a combat ends by ippon only (J15, the text's "
+           "example). For simulated tables of random players: turns per combat (both players) before the "
+           "better score wins; equal scores go to golden score (the next score wins) for as many turns "
+           "again, then to the referees' decision: the judoka who placed more cards this combat (equal: "
+           "the flags, drawn by the companion).", (), "J15"),
     Option("next_combat", "loser", "Who starts the next combat.", ("loser", "winner", "alternate"), "J17"),
     Option("tie_break", "table", "Equal elements: the players play rock-paper-scissors and the action "
            "says who won (the text: \"faites un pierre-feuille-ciseaux\"), or the companion draws the "
            "winner (announced).", ("table", "companion"), "J19"),
     Option("lost_tie", "back_to_hand", "The card of a lost rock-paper-scissors goes back to hand, or "
            "to the discard.", ("back_to_hand", "discard"), "J19"),
+    Option("tie_retry", "next_turn", "After a lost rock-paper-scissors: that card may be tried again only "
+           "next turn (default: else a card could be retried until it wins, and any Fire card would end "
+           "up on an opponent's Fire), no other tie this turn at all, or again at once.",
+           ("next_turn", "no_more_ties", "again"), "J19"),
     Option("empty_pile", "any", "An empty pile takes any element, or only the start of the chain "
            "(an element nothing may cover).", ("any", "chain_start"), "J20"),
 )
@@ -115,6 +127,7 @@ class JudoState(NamedTuple):
     golden: bool = False  # golden score: the next score wins
     over: bool = False
     winner: int | None = None
+    tried: tuple[str, ...] = ()  # kuzushi cards that lost their rock-paper-scissors this turn
 
 
 @cache

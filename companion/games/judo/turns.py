@@ -78,7 +78,7 @@ def _start_turn(state: JudoState, seat: int, events: list[Event], **changes: Any
     to_draw = min(need, len(pool) - sum(state.unknown))
     events.append(Event("all", "turn", {"seat": seat, "draw": to_draw}))
     return state._replace(turn=seat, stage=0, placed=0, pool=pool, discard=discard, to_draw=to_draw,
-                          **changes)
+                          tried=(), **changes)
 
 
 def next_turn(state: JudoState, events: list[Event]) -> tuple[JudoState, list[Event]]:
@@ -97,10 +97,11 @@ def next_turn(state: JudoState, events: list[Event]) -> tuple[JudoState, list[Ev
         active = state.active
         if active[0] != active[1]:
             winner = active.index(max(active))
-        else:
-            state, flags = roll(state, (0, 1))
-            winner = flags
-        events.append(Event("all", "hantei", {"seat": winner, "cards": max(active), "other": min(active)}))
+            decision = {"seat": winner, "cards": max(active), "other": min(active)}
+            events.append(Event("all", "hantei", decision))
+        else:  # as active as each other: the flags decide, and the companion says so
+            state, winner = roll(state, (0, 1))
+            events.append(Event("all", "hantei_flags", {"seat": winner, "cards": active[0]}))
         return win_combat(state, winner, events, "hantei")
     return _start_turn(state, 1 - state.turn, events), events
 

@@ -149,4 +149,5 @@ def _legal_marks(state: SamuraiState, seat: int) -> list[MarkAction]:
         return []
     board = data().board
     return [{"type": "mark", "seat": seat, "at": u.square} for u in units_of(state, seat)
-            if board.cell(u.square).resource and seat not in state.markers.get(u.square, frozenset())]
+            if board.cell(u.square).resource and seat not in state.markers.get(u.square, frozenset())
+            and (not u.attacked or state.opts["mark_after_attack"])]

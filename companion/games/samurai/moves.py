@@ -201,6 +201,8 @@ def apply_mark(state: SamuraiState, seat: int, action: Mapping[str, Any],
     unit = occupant(state, sq)
     if unit is None or unit.owner != seat:
         raise Rejected("no_unit_there", square=sq, seat=seat)
+    if unit.attacked and not state.opts["mark_after_attack"]:
+        raise Rejected("unit_attacked", unit=unit.id)
     if seat in state.markers.get(sq, frozenset()):
         raise Rejected("already_marked", square=sq)
     cp = pay(state, seat, costs(state)["mark"])

@@ -88,6 +88,8 @@ class Samurai(Game):
     name = "samurai"
     seat_counts = (2, 3, 4, 5, 6)
     default_seats = 4  # two teams of two: the text's 3-4 player row (30 command points a team)
+    # 2: a unit that has attacked takes no marker; an eliminated player's points go to his team
+    rules_version = 2
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"

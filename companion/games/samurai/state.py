@@ -45,6 +45,9 @@ OPTIONS = (
            "move per turn.", ("per_turn", "one_move"), "S8"),
     Option("move_after_attack", False, "A unit may still move after its attack (the text says no).",
            (False, True), "S9"),
+    Option("mark_after_attack", False, "A unit that has attacked may still have a resource marker placed "
+           "under it. Default no, the text: 'après celle-ci il ne peut plus effectuer aucune autre action'.",
+           (False, True), "S9"),
     Option("tier", "reach", "Reaching a tier removes a unit, or only going below it.", ("reach", "cross"),
            "S10"),
     Option("marker_removal", "any_entry", "An enemy unit removes markers on any square it enters, or only "
@@ -53,14 +56,21 @@ OPTIONS = (
            ("player", "team"), "S12"),
     Option("resources_consumed", False, "Recruiting takes back one marker per resource used.",
            (False, True), "S13"),
-    Option("mandatory_events", "next_turn", "Mandatory events are played at the holder's next turn start.",
-           ("next_turn",), "S14"),
+    Option("mandatory_events", "next_turn", "Mandatory events are played at the holder's next turn start. "
+           "Fixed: the text plays events only in a player's first phase ('Utilisation éventuelle et "
+           "obligatoire des cartes événements en main'), so his next first phase is the earliest 'dès que "
+           "possible'; the digest lists no other reading.", ("next_turn",), "S14"),
     Option("recruit_square", "own_deploy", "Recruits arrive on an empty deployment square of the team, or "
            "of either team.", ("own_deploy", "any_deploy"), "S15"),
     Option("control", "standing", "A control point belongs to the team with a unit standing on it at the "
-           "end of the team turn.", ("standing",), "S16"),
+           "end of the team turn. Fixed by the text: 'C'est lorsque l'un de vos pions se trouve dessus que "
+           "ces points sont contrôlés', scored 'à la fin du tour de votre équipe'.", ("standing",), "S16"),
     Option("uneven_cp", "split", "Uneven teams: each team's CP split among its players, or every player "
            "gets the larger team's share.", ("split", "per_player"), "S17"),
+    Option("eliminated_cp", "to_team", "When a player is out, his team's points are split among the players "
+           "left (default, the text: 'Chaque équipe dispose d'un même nombre de points de commandement à "
+           "répartir également entre les joueurs de cette même équipe'), or his share is lost.",
+           ("to_team", "lost"), "S17"),
 )
 
 
@@ -131,10 +141,14 @@ def costs(state: SamuraiState) -> Mapping[str, int]:
 def cp_share(state: SamuraiState, seat: int) -> int:
     """Phase 2: the player's command points (team total by player count, split equally, S17)."""
     total = data().command_points[state.players]
-    size = len(state.teams[team_of(state, seat)])
+    if state.opts["eliminated_cp"] == "to_team":  # the players still in share the team's points
+        teams = [active(state, 0), active(state, 1)]
+    else:
+        teams = [list(t) for t in state.teams]
+    size = len(teams[team_of(state, seat)])
     if state.opts["uneven_cp"] == "per_player":
-        size = max(len(t) for t in state.teams)
-    return total // size
+        size = max(len(t) for t in teams)
+    return int(total) // max(1, size)
 
 
 def bonus(state: SamuraiState, field: str, kind: str) -> int:

@@ -80,6 +80,8 @@ def act_interactive(state: ShodanState, action: Mapping[str, Any]) -> tuple[Shod
     else:  # KAESHI
         if tech.notions:
             raise Rejected("has_notion", technique=index + 1)
+        if tech.had_notion and state.opts["kaeshi_notion"] == "ever":
+            raise Rejected("had_notion", technique=index + 1)
         if not tech.order:
             raise Rejected("technique_empty", technique=index + 1)
         target = tech.order[-1]
@@ -132,6 +134,8 @@ def act_activate(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanS
     where = _notion_place(state, notion)
     if where is None or state.techniques[where].owner != seat:
         raise Rejected("not_your_notion", card=notion)
+    if state.techniques[where].closed and not state.opts["activate_closed"]:
+        raise Rejected("notion_on_closed", card=notion, technique=where + 1)
     power = cards()[notion].power
     if dict(state.techniques[where].notions)[notion]:
         raise Rejected("already_activated", card=notion)

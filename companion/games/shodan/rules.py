@@ -67,16 +67,18 @@ from companion.games.shodan.state import (
 # The closed set of this game's own rejection codes (the engine's common ones come on top);
 # the conformance test checks that the code raises no other and that each has its phrases.
 REJECTIONS = frozenset({
+    "nothing_to_take",  # raised by the table rules: Atémi on an empty hand
     "already_activated", "already_set_up", "attack_first", "can_act", "cannot_hold", "command_card",
     "command_empty", "command_no_notion", "command_number", "command_pile", "command_power",
     "command_seat", "command_slot", "command_unknown", "command_yes_no", "draft_face_down",
-    "engaged_as_uke", "engaged_with_uke", "has_notion", "has_uke", "incomplete", "no_discard_now",
-    "no_more_places", "not_against_self", "not_in_hand", "not_in_pile", "not_on_technique",
-    "not_placeable", "not_your_notion", "not_your_technique", "nothing_to_restore",
-    "one_open_technique", "own_technique", "partner_engaged", "partner_has_it", "pile_empty",
-    "position_first", "say_given", "setup_face_up", "setup_first", "slot_taken", "technique_card_first",
-    "technique_closed", "technique_closed_n", "technique_empty", "unknown_objective", "unknown_pile",
-    "unknown_technique", "wrong_kind", "zanshin_passive", "zanshin_protects"
+    "engaged_as_uke", "engaged_with_uke", "had_notion", "has_notion", "has_uke", "incomplete",
+    "no_discard_now", "no_more_places", "not_against_self", "not_in_hand", "not_in_pile",
+    "not_on_technique", "not_placeable", "not_your_notion", "not_your_technique", "nothing_to_restore",
+    "notion_on_closed", "one_action_a_turn", "one_card_a_turn", "one_open_technique", "own_technique",
+    "partner_engaged", "partner_has_it", "pile_empty", "position_first", "say_given", "setup_face_up",
+    "setup_first", "slot_taken", "technique_card_first", "technique_closed", "technique_closed_n",
+    "technique_empty", "unknown_objective", "unknown_pile", "unknown_technique", "wrong_kind",
+    "zanshin_passive", "zanshin_protects"
 })
 
 

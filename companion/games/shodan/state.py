@@ -38,13 +38,23 @@ OPTIONS = (
     Option("grade", 1, "The dan all players present (agreed at the start).", (1, 2, 3)),
     Option("first", 0, "Seat that starts (the last to have practised a martial art)."),
     Option("seed", 0, "Seed for the examples `legal` draws (setup)."),
-    Option("initial_draw", "round_robin", "Initial hands: one face-down card at a time, in turn.",
-           ("round_robin",), "SH1"),
+    Option("initial_draw", "round_robin", "Initial hands, face down ('à tour de rôles piocher dans le tas de "
+           "leur choix 5 cartes'): one card at a time in turn, or each player his five in turn.",
+           ("round_robin", "five_each"), "SH1"),
     Option("jury_match", "jury", "Techniques that count for the minima and the 'first' bonus: only those "
            "on the jury's list, or any.", ("jury", "any"), "SH6"),
     Option("jury_repeats", False, "The same jury technique closed twice counts twice for the minima.",
            (True, False), "SH6"),
-    Option("kaeshi_to", "hand", "Kaeshi waza: the card taken goes to the user's hand.", ("hand",), "SH9"),
+    Option("kaeshi_to", "hand", "Kaeshi waza: the card taken goes to the user's hand. Fixed: the text's "
+           "'récupérer la dernière carte posée' is done by the card's player, and the digest lists no other "
+           "reading.", ("hand",), "SH9"),
+    Option("kaeshi_notion", "now", "Kaeshi waza needs a technique with no notion on it now (the digest's "
+           "'has no notion': a notion knocked off by Pied dans le hakama no longer protects it), or one on "
+           "which no notion was ever placed (the text's 'si aucune notion a été posé').",
+           ("now", "ever"), "SH9"),
+    Option("activate_closed", True, "A notion may be activated on a closed technique (losing its point at "
+           "the end), or only on an open one. The text is silent; the digest activates any notion on one's "
+           "own technique.", (True, False), "SH11"),
     Option("kamae", "draw_one", "Kamae: draw one card now, or hand size 6 for good.",
            ("draw_one", "hand_six"), "SH12"),
     Option("last_round", "everyone", "When a pile is empty: everyone plays one more turn, ending with the "
@@ -52,29 +62,47 @@ OPTIONS = (
            ("everyone", "round"), "SH15"),
     Option("major_among", "admitted", "The top of the class among admitted players (all if none), or "
            "among all.", ("admitted", "all"), "SH16"),
-    Option("uke_points", 2, "Prestige of an uke token.", (2,), "SH8"),
-    # Rule readings with one implementation so far: named so a table can see the choice made.
+    Option("uke_points", 2, "Prestige of an uke token. Fixed by the text: 'un jeton Uke qui lui "
+           "rapporteras 2 pt de prestige'.", (2,), "SH8"),
+    # Rule readings with one choice: named so a table can see the choice made, and why it is fixed.
     Option("actions_per_turn", 1, "One action a turn (Stage: two placements; a notion: then place or "
-           "discard).", (1,), "SH2"),
+           "discard). Fixed by the text: 'Le joueur peut poser une carte par tour sauf utilisation de la "
+           "carte Stage', 'L'utilisation d'une de ces cartes est considéré comme un tour de jeu'.",
+           (1,), "SH2"),
     Option("core_order", "strict", "A technique is built position, then attack, then technique card; or "
            "those three in any order.", ("strict", "any"), "SH3"),
     Option("several_open", True, "A player may have several open techniques.", (True, False), "SH4"),
     Option("closing", "own_turn_free", "Closing is free, in one's own turn, once the three core cards are "
-           "there.", ("own_turn_free",), "SH5"),
-    Option("positions", "deck", "The positions of the grade minima: the deck's four.", ("deck",), "SH7"),
+           "there. Fixed: the text makes it the owner's wish ('le joueur peut si il le désire clôturer la "
+           "technique'), not one of the turn's actions, and the digest lists no other reading.",
+           ("own_turn_free",), "SH5"),
+    Option("positions", "deck", "The positions of the grade minima: the deck's four. Fixed: they are data; "
+           "edit the deck file to change them.", ("deck",), "SH7"),
     Option("uke_may", "place_or_discard", "While engaged, an uke may only place on the common technique or "
-           "discard; its owner gets the card points.", ("place_or_discard",), "SH8"),
-    Option("senpai", "named_card", "Senpai: the player names the card; the partner gives it if held.",
-           ("named_card",), "SH10"),
-    Option("notion_powers", "one_shot", "Notion powers act once, on activation (Zanshin: while available).",
+           "discard; its owner gets the card points. Fixed: the text's 'ne pourras faire autre chose tant "
+           "que la technique n'est pas validée', read by the digest; no other reading listed.",
+           ("place_or_discard",), "SH8"),
+    Option("senpai", "named_card", "Senpai: the player names the card; the partner gives it if held. "
+           "Fixed: the text's 'demander une carte a un partenaire' names what is asked; no other reading "
+           "listed.", ("named_card",), "SH10"),
+    Option("notion_powers", "one_shot", "Notion powers act once, on activation (Zanshin: while available). "
+           "Fixed by the text: 'On résout le pouvoir de la carte puis le joueur peut poser ou défausser'; "
+           "Zanshin's 'Insensible au pied dans le hakama' can only be a lasting protection.",
            ("one_shot",), "SH11"),
-    Option("empty_pile", "other_pile", "With a pile empty, draw from another.", ("other_pile",), "SH13"),
-    Option("discard", "exchange", "Discarding is an exchange: the take is the draw that follows.",
-           ("exchange",), "SH14"),
-    Option("ties", "shared", "Tied at the top of the class: shared.", ("shared",), "SH17"),
-    Option("currency", "one", "Prestige points and victory points are the same.", ("one",), "SH18"),
+    Option("empty_pile", "other_pile", "With a pile empty, draw from another. Fixed: the text lets every "
+           "draw choose its pile ('dans le tas de son choix'), so another pile is the only way to fill "
+           "the hand.", ("other_pile",), "SH13"),
+    Option("discard", "exchange", "Discarding is an exchange: the take is the draw that follows. Fixed by "
+           "the text: 'il la pose donc sur le tas face visible [...] et choisie une carte face visible ou "
+           "caché dans le tas de son choix'.", ("exchange",), "SH14"),
+    Option("ties", "shared", "Tied at the top of the class: shared. Fixed: the text names no tie-break "
+           "and the digest lists none.", ("shared",), "SH17"),
+    Option("currency", "one", "Prestige points and victory points are the same. Fixed by the text: the "
+           "'Décompte des points de victoire' counts the cards that bring 'points de prestige'.",
+           ("one",), "SH18"),
     Option("hakama_target", "attacker", "Pied dans le hakama: the attacker chooses the card; it goes face up "
-           "on its pile.", ("attacker",), "SH19"),
+           "on its pile. Fixed: the text's 'permet de défausser une carte posé' is done by the card's "
+           "player, and a discarded card goes face up on its colour (SH14).", ("attacker",), "SH19"),
 )
 
 
@@ -97,6 +125,7 @@ class Technique(NamedTuple):
     order: tuple[str, ...] = ()  # cards on it, in the order they were placed
     closed: bool = False
     uke: int | None = None
+    had_notion: bool = False  # a notion was placed on it once (kaeshi_notion = ever)
 
     def in_slot(self, slot: str) -> str | None:
         """The card in one of the four slots (position, attack, technique, form), if any."""
@@ -291,6 +320,8 @@ def pile_field(action: Mapping[str, Any]) -> int:
 def my_turn(state: ShodanState, seat: int, phases: tuple[str, ...]) -> None:
     if seat != state.turn:
         raise Rejected("not_turn", seat=state.turn)
+    if state.phase == "refill" and "refill" not in phases:  # the turn's action is spent: say so (SH2)
+        raise Rejected("one_action_a_turn")
     if state.phase not in phases:
         raise Rejected(f"phase_{state.phase}", seat=seat)
 

@@ -37,7 +37,8 @@ def placed(tech: Technique | None, card: str, owner: int, strict: bool = True) -
         raise Rejected("technique_closed")
     kind = info.kind
     if kind == "notion":
-        return tech._replace(notions=(*tech.notions, (card, False)), order=(*tech.order, card))
+        return tech._replace(notions=(*tech.notions, (card, False)), order=(*tech.order, card),
+                             had_notion=True)
     if kind == "position":
         if tech.position is not None:
             raise Rejected("slot_taken", card=tech.position)
@@ -116,6 +117,8 @@ def check_target(state: ShodanState, seat: int, index: int | None) -> None:
 
 def act_place(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanState, list[Event]]:
     seat = seat_field(state, action)
+    if seat == state.turn and state.phase == "refill":  # a second card: the text's one card a turn
+        raise Rejected("one_card_a_turn")
     my_turn(state, seat, ("main", "bonus"))
     if state.phase == "bonus" and state.places_left < 1:
         raise Rejected("no_more_places")

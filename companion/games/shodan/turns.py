@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine import Event
 from companion.games.shodan.scoring import admitted, prestige
-from companion.games.shodan.state import PILES, ShodanState, can_draw, hand_count
+from companion.games.shodan.state import HAND_SIZE, PILES, ShodanState, can_draw, hand_count
 
 
 def check_last_round(state: ShodanState, seat: int, events: list[Event]) -> ShodanState:
@@ -23,7 +23,10 @@ def check_last_round(state: ShodanState, seat: int, events: list[Event]) -> Shod
 def draft_step(state: ShodanState, events: list[Event]) -> ShodanState:
     left = state.draft_left - 1
     if left > 0 and can_draw(state):
-        return state._replace(draft_left=left, turn=(state.turn + 1) % state.players)
+        turn = state.turn
+        if state.opts["initial_draw"] == "round_robin" or hand_count(state, turn) >= HAND_SIZE:
+            turn = (turn + 1) % state.players
+        return state._replace(draft_left=left, turn=turn)
     state = state._replace(draft_left=0, turn=state.opts["first"], phase="main")
     if state.final_turns is not None:
         state = state._replace(final_turns=state.final_turns - 1)

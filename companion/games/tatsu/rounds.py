@@ -47,7 +47,10 @@ def _seating(players: int, opts: Mapping[str, Any], round_no: int) -> tuple[tupl
     if players == 2:
         return (0, 1), tuple(YELLOW if s in yellow else RED for s in range(2))
     red = next(s for s in range(3) if s not in yellow)
-    first = [yellow[0], red, yellow[1]]  # places 0 (yellow), 1 (red), 2 (yellow); the Ghost is place 3
+    # places 0 (yellow), 1 (red, opposite the Ghost at place 3), 2 (yellow): the humans sit clockwise
+    # by seat number whichever order `yellow` lists them in, so the dealer card's (dealer + 1) mod 3
+    # is always the seat on the dealer's left
+    first = [(red - 1) % 3, red, (red + 1) % 3]
     shift = round_no - 1  # each round every human moves one place left (clockwise), skipping the Ghost
     places = [first[(p - shift) % 3] for p in range(3)]
     order = (*places, GHOST)

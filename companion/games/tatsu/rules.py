@@ -80,6 +80,8 @@ class Tatsu(Game):
     name = "tatsu"
     seat_counts = (2, 3, 4)
     default_seats = 4
+    # 2: three players sit clockwise by seat number whatever order `yellow` lists them in
+    rules_version = 2
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"

@@ -34,8 +34,9 @@ DEFAULT_YELLOW = {2: [0], 3: [0, 2], 4: [0, 2]}
 
 OPTIONS = (
     Option("dealer", 0, "Seat that deals (and leads) the first round."),
-    Option("yellow", None, "The yellow seats (4p: two opposite seats; 3p: the two yellow humans of round 1; "
-           "2p: one seat). Default: North and South (2p: North)."),
+    Option("yellow", None, "The yellow seats (4p: two opposite seats; 3p: the two yellow humans of round "
+           "1, in any order: the humans sit clockwise by seat number, the red one opposite the Ghost; 2p: "
+           "one seat). Default: North and South (2p: North)."),
     Option("target", 500, "The score that ends the game."),
     Option("seed", 0, "Seed for the examples `legal` draws (2-player layouts)."),
     Option("tie", "play_on", "A tie on top at the target: play another round, or share the win.",

@@ -453,7 +453,7 @@ class TatsuTable(TableRules):
                 out.append(Answer(seat, "legal_down", {"slots": down}))
         asked = sorted({a["from"] for a in actions if a.get("from") not in (None, seat, front)})
         if asked:
-            out.append(Answer(seat, "legal_ask", {"seats": asked}))
+            out.append(Answer(seat, "legal_ask" if out else "legal_only_ask", {"seats": asked}))
         return out or [Answer(seat, "legal_none"), *self.rules(seat)]
 
     # -- announcing ------------------------------------------------------------------------

@@ -25,6 +25,8 @@ OPTIONS = st.fixed_dictionaries({
     "rotation": st.sampled_from(["exact", "at_least"]),
     "next_combat": st.sampled_from(["loser", "winner", "alternate"]),
     "lost_tie": st.sampled_from(["back_to_hand", "discard"]),
+    "tie_retry": st.sampled_from(["next_turn", "no_more_ties", "again"]),
+    "grip_after_kuzushi": st.booleans(),
     "die_faces": st.sampled_from([None, ["IPPON", "ECHEC"], ["WAZA-ARI", "YUKO", "ECHEC"]]),
 })
 
@@ -84,7 +86,7 @@ def play_match(options: dict) -> Match:
                 assert lacks(state, seat, found["card"]) == []
                 trial = match_from(state)
                 for action in found["actions"]:
-                    if "rps_lost" in [e.key for e in trial.apply(action)]:
+                    if {"rps_lost", "rps_lost_discard"} & {e.key for e in trial.apply(action)}:
                         assert found["tie"]
                         break
                 else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Match, Rejected, replay
+from companion.games.judo.queries import throwable
 from companion.games.judo.state import element_table, may_cover
 from companion.speech.phrasebook import Phrasebook
 from tests.games.judo.helpers import FILLER, JUDO, NORTH, SOUTH, arrange, draw_named, match_from, pass_turn
@@ -289,14 +290,127 @@ def test_replay_of_the_record_equals_the_live_match() -> None:
     assert again.state == m.state and again.events == m.events
 
 
-def test_by_target_puts_sleeves_in_the_left_hand_and_replaces_without_asking() -> None:
-    state = arrange({"grip_hand": "by_target"}, hands=(["GRIP-MG-1", "GRIP-CG-1"], []),
+def test_by_target_takes_the_hand_from_the_side_of_the_judogi_as_the_texts_examples_do() -> None:
+    """TEXT: "mD = main gauche saisit la manche droite de l'adversaire", "rG = main droite saisit
+    le revers gauche de l'adversaire": facing him, his right side is your left hand."""
+    state = arrange({"grip_hand": "by_target"}, hands=(["GRIP-MG-1", "GRIP-CG-1", "GRIP-RD-1"], []),
                     grips=(("GRIP-MD-1", "GRIP-RG-1"), (None, None)))
     after, _ = JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-CG-1"})
-    assert after.grips[NORTH] == ("GRIP-MD-1", "GRIP-CG-1")
+    assert after.grips[NORTH] == ("GRIP-MD-1", "GRIP-CG-1")  # his left collar: the right hand, no question
     after, _ = JUDO.apply(after, {"type": "play", "seat": NORTH, "card": "GRIP-MG-1"})
-    assert after.grips[NORTH] == ("GRIP-MG-1", "GRIP-CG-1")
+    assert after.grips[NORTH] == ("GRIP-MD-1", "GRIP-MG-1")  # his left sleeve: the right hand too
+    after, _ = JUDO.apply(after, {"type": "play", "seat": NORTH, "card": "GRIP-RD-1"})
+    assert after.grips[NORTH] == ("GRIP-RD-1", "GRIP-MG-1")  # his right lapel: the left hand
     with pytest.raises(Rejected) as err:
-        JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-MG-1", "hand": "right"})
+        JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-MG-1", "hand": "left"})
     assert err.value.code == "wrong_hand"
-    assert Phrasebook("fr", "judo").reason(err.value) == "Saisie mG : manche gauche se pose en main gauche."
+    assert Phrasebook("fr", "judo").reason(err.value) == "Saisie mG : manche gauche se pose en main droite."
+
+
+@pytest.mark.parametrize(("throw", "grips", "kuzushi", "ms"), [
+    ("THROW-STG", ["GRIP-MD-1", "GRIP-MG-1"], "KUZ-RIGHT-WOOD-1", ["MS-T180-1"]),  # both sleeves
+    ("THROW-TN", ["GRIP-RD-1", "GRIP-RG-1"], "KUZ-DOWN-WATER-1", ["MS-T180-1", "MS-IPPON-1"]),  # both lapels
+])
+def test_by_target_lets_the_two_sleeve_and_two_lapel_throws_be_made(throw: str, grips: list[str],
+                                                                      kuzushi: str, ms: list[str]) -> None:
+    """With `by_target`, the deck's STG (mD + mG) and TN (rD + rG) need one grip in each hand."""
+    m = match_from(arrange({"grip_hand": "by_target", "die_faces": ["IPPON"]},
+                           hands=([*grips, kuzushi, throw, *ms], [])))
+    assert [f["card"] for f in throwable(m.state, NORTH)] == [throw]
+    for card in [*grips, kuzushi]:
+        m.apply({"type": "play", "seat": NORTH, "card": card})
+    events = m.apply({"type": "throw", "seat": NORTH, "cards": [throw, *ms]})
+    assert "combat_won" in keys(events)
+
+
+def _fire_on_fire(seed: int, **options: object):  # type: ignore[no-untyped-def]
+    """North holds two Fire kuzushi; South's Fire is on top: only a tie may cover it (chain); the
+    companion draws the rock-paper-scissors (so that a seed loses it)."""
+    return arrange({"seed": seed, "tie_break": "companion", **options},
+                   hands=(["KUZ-UP-FIRE-1", "KUZ-LEFT-FIRE-1"], []),
+                   grips=(("GRIP-MD-1", "GRIP-RG-1"), ("GRIP-MD-2", "GRIP-RG-2")),
+                   pile=(("KUZ-DOWN-FIRE-1", SOUTH),))
+
+
+def _losing_seed(**options: object) -> int:
+    for seed in range(50):
+        _, events = JUDO.apply(_fire_on_fire(seed, **options), {"type": "play", "seat": NORTH,
+                                                                "card": "KUZ-UP-FIRE-1"})
+        if events[0].key.startswith("rps_lost"):
+            return seed
+    raise AssertionError("no seed loses the tie")
+
+
+def test_a_card_that_lost_its_tie_cannot_be_tried_again_in_the_same_turn() -> None:
+    """TEXT: "Votre carte doit dominer l'élément de la carte du dessus de la pile. [...] En cas
+    d'égalité d'élément, faites un pierre-feuille-ciseaux pour trancher." A lost tie is settled:
+    trying the same card again at once would let any Fire card end up on the opponent's Fire."""
+    m = match_from(_fire_on_fire(_losing_seed()))
+    events = m.apply({"type": "play", "seat": NORTH, "card": "KUZ-UP-FIRE-1"})
+    assert keys(events) == ["rps_lost"] and "KUZ-UP-FIRE-1" in m.state.hands[NORTH]
+    before = m.state
+    with pytest.raises(Rejected) as err:
+        m.apply({"type": "play", "seat": NORTH, "card": "KUZ-UP-FIRE-1"})
+    assert err.value.code == "tie_lost_this_turn" and m.state is before
+    assert Phrasebook("fr", "judo").reason(err.value) == (
+        "Déséquilibre arrière, feu a perdu son pierre-feuille-ciseaux ce tour : elle pourra être retentée "
+        "au prochain tour.")
+    plays = [a["card"] for a in JUDO.legal(m.state, NORTH) if a["type"] == "play"]
+    assert plays == ["KUZ-LEFT-FIRE-1"]  # another Fire card may still try its own tie
+    m.apply({"type": "discard", "seat": NORTH, "card": "KUZ-LEFT-FIRE-1"})  # nothing placed: discard
+    pass_turn(m)  # South's turn
+    draw_named(m, NORTH, [])
+    assert m.state.tried == ()
+    assert any(a.get("card") == "KUZ-UP-FIRE-1" for a in JUDO.legal(m.state, NORTH))  # next turn: again
+
+
+@pytest.mark.parametrize(("retry", "same", "other"), [
+    ("next_turn", False, True), ("no_more_ties", False, False), ("again", True, True)])
+def test_tie_retry_readings(retry: str, same: bool, other: bool) -> None:
+    state = _fire_on_fire(_losing_seed(tie_retry=retry), tie_retry=retry)
+    after, events = JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "KUZ-UP-FIRE-1"})
+    assert keys(events) == ["rps_lost"]
+    for card, allowed in (("KUZ-UP-FIRE-1", same), ("KUZ-LEFT-FIRE-1", other)):
+        try:
+            JUDO.apply(after, {"type": "play", "seat": NORTH, "card": card})
+            tried = True
+        except Rejected as err:
+            assert err.code in ("tie_lost_this_turn", "tie_lost_no_more")
+            tried = False
+        assert tried is allowed, card
+
+
+def test_no_grip_after_ones_own_kuzushi_by_default_the_digests_any_order_as_an_option() -> None:
+    """TEXT: "Poser autant de cartes que souhaité, tant qu'elles respectent les règles
+    d'enchaînement: Prise du Kumikata, Déséquilibre, Projection": an order of steps."""
+    hands = (["KUZ-DOWN-FIRE-1", "GRIP-MD-3", "THROW-ISN", "MS-T180-1", "MS-IPPON-1"], [])
+    grips = (("GRIP-MG-1", "GRIP-RG-1"), (None, None))
+    state = arrange(hands=hands, grips=grips)
+    after, _ = JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "KUZ-DOWN-FIRE-1"})
+    with pytest.raises(Rejected) as err:
+        JUDO.apply(after, {"type": "play", "seat": NORTH, "card": "GRIP-MD-3", "hand": "left"})
+    assert err.value.code == "order_grip"
+    assert throwable(after, NORTH) == []  # ISN needs mD now: too late for this turn
+    free = arrange({"grip_after_kuzushi": True}, hands=hands, grips=grips)
+    after, _ = JUDO.apply(free, {"type": "play", "seat": NORTH, "card": "KUZ-DOWN-FIRE-1"})
+    after, events = JUDO.apply(after, {"type": "play", "seat": NORTH, "card": "GRIP-MD-3", "hand": "left"})
+    assert keys(events) == ["grip", "grip_replaced", "pile_reset"]  # a replacement still clears the pile
+    assert after.pile == ()
+
+
+def test_time_limit_is_off_by_default_and_a_decision_says_truthfully_why() -> None:
+    """The text ends a combat on "IPPON : Victoire immédiate !" (its list of other endings is cut):
+    no clock unless a table asks for one, and a decision by the flags is not called 'the more active'."""
+    assert JUDO.resolve_options(2, None)["time_limit"] == 0
+    fr = Phrasebook("fr", "judo", seat_keys=JUDO.seat_keys(2))
+    said = {}
+    for active in ((11, 11), (12, 9)):
+        state = arrange({"time_limit": 5}, hands=(["GRIP-MD-1"], []))._replace(
+            golden=True, turns=9, placed=1, active=active)
+        _, events = JUDO.apply(state, {"type": "end_turn", "seat": NORTH})
+        decision = next(e for e in events if e.key.startswith("hantei"))
+        said[active] = fr.render(decision)
+        assert events[keys(events).index("combat_won")].params["how"] == "hantei"
+    assert said[(12, 9)] == "Décision des arbitres : Nord, le plus actif (12 cartes contre 9)."
+    assert said[(11, 11)].startswith("Décision des arbitres : autant de cartes posées de part et d'autre "
+                                     "(11 chacun), les drapeaux désignent ")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from card_codes import load_deck
+from companion.engine import get_game
 from companion.journal import Journal
 from companion.vision.synthetic import (
     CARD_MM,
@@ -73,7 +74,8 @@ def write_image(path: Path, image: Any) -> Path:
 
 def write_setup_record(path: Path) -> Path:
     """A 2-seat samurai record whose setup places the SETUP units."""
-    with Journal.create(path, "samurai", 2, {}, sync=False) as journal:
+    with Journal.create(path, "samurai", 2, {}, sync=False,
+                        rules=get_game("samurai").rules_version) as journal:
         for seat, units in SETUP.items():
             for unit, square in units.items():
                 journal.append({"type": "place", "seat": seat, "unit": unit, "at": square})

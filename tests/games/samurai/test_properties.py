@@ -81,6 +81,7 @@ def test_a_replay_of_the_record_equals_the_live_game(seats: int, seed: int) -> N
     "tier": st.sampled_from(["reach", "cross"]),
     "resources_consumed": st.booleans(), "cp_carry_over": st.booleans(),
     "movement": st.sampled_from(["per_turn", "one_move"]),
+    "mark_after_attack": st.booleans(), "eliminated_cp": st.sampled_from(["to_team", "lost"]),
 }))
 def test_random_games_end_under_other_rule_options(seed: int, options: dict) -> None:
     match, _ = _play(2, seed, options)

@@ -119,6 +119,35 @@ def test_melee_to_an_adjacent_square_then_the_unit_can_do_nothing_more() -> None
     _refused(state, _mv(0, "KATANA-Y-1", "C4"), "unit_attacked")
 
 
+def test_a_unit_that_has_attacked_cannot_have_a_marker_placed_under_it_either() -> None:
+    """TEXT: "Chaque pion ne peut lancer qu'une seule attaque par tour et après celle-ci il ne peut
+    plus effectuer aucune autre action." Placing a resource marker is an action of the unit's square."""
+    state = arrange(placed_match(2).state, {"KATANA-Y-1": (0, "E3"), "NAGINATA-R-1": (1, "E4")}, seat=0)
+    assert {"type": "mark", "seat": 0, "at": "E3"} in GAME.legal(state, 0)  # E3 is a forest
+    state, _ = play(state, _atk(0, "KATANA-Y-1", "NAGINATA-R-1"))
+    _refused(state, {"type": "mark", "seat": 0, "at": "E3"}, "unit_attacked")
+    assert not [a for a in GAME.legal(state, 0) if a["type"] == "mark"]
+    loose = arrange(placed_match(2, mark_after_attack=True).state,
+                    {"KATANA-Y-1": (0, "E3"), "NAGINATA-R-1": (1, "E4")}, seat=0)
+    loose, _ = play(loose, _atk(0, "KATANA-Y-1", "NAGINATA-R-1"), {"type": "mark", "seat": 0, "at": "E3"})
+    assert loose.markers["E3"] == {0}
+
+
+@pytest.mark.parametrize(("reading", "cp"), [("to_team", 30), ("lost", 15)])
+def test_when_a_player_is_out_his_teams_points_go_to_the_players_left(reading: str, cp: int) -> None:
+    """TEXT: "Chaque équipe dispose d'un même nombre de points de commandement à répartir
+    également entre les joueurs de cette même équipe": the team keeps its 30 (3-4 players)."""
+    units = {"ARCHER-Y-1": (0, "D4"), "NAGINATA-R-1": (1, "D5"), "KATANA-Y-2": (2, "A1"),
+             "KATANA-R-2": (3, "I9")}
+    state = arrange(placed_match(4, eliminated_cp=reading).state, units, seat=1)
+    state, events = play(state, _atk(1, "NAGINATA-R-1", "ARCHER-Y-1"))
+    assert "player_out" in keys(events) and state.out == {0}
+    state, _ = play(state, {"type": "end_turn", "seat": 1}, {"type": "end_turn", "seat": 3})
+    state, events = play(state, {"type": "draw", "seat": 1, "card": "E2"})
+    assert state.seat == 2 and state.cp[2] == cp
+    assert events[-1].key == "player_turn" and events[-1].params == {"seat": 2, "cp": cp}
+
+
 def test_melee_out_of_reach_diagonal_only_with_the_option() -> None:
     units = {"KATANA-Y-1": (0, "D4"), "NAGINATA-R-1": (1, "E5"), "ARCHER-R-1": (1, "D6")}
     state = arrange(placed_match(2).state, units, seat=0)

@@ -104,7 +104,8 @@ def _expected_scores(m: Match, repeats: bool = False) -> dict[int, int]:
 RULE_OPTIONS = st.fixed_dictionaries({
     "core_order": st.sampled_from(["strict", "any"]), "several_open": st.booleans(),
     "kamae": st.sampled_from(["draw_one", "hand_six"]), "last_round": st.sampled_from(["everyone", "round"]),
-    "jury_repeats": st.booleans()})
+    "jury_repeats": st.booleans(), "initial_draw": st.sampled_from(["round_robin", "five_each"]),
+    "kaeshi_notion": st.sampled_from(["now", "ever"]), "activate_closed": st.booleans()})
 
 
 @settings(max_examples=8, deadline=None)

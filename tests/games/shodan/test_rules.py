@@ -51,7 +51,8 @@ def test_the_text_example_tachi_waza_yokomen_uchi_nikyo_then_closing() -> None:
 def test_omote_enriches_a_technique_after_its_technique_card_and_scores() -> None:
     m = started([NORTH_EXAMPLE, SOUTH_PLAIN])
     m.apply({"type": "place", "seat": 0, "card": "POS-1-1"})
-    assert refused(m, {"type": "place", "seat": 0, "card": "DIV-5-1", "technique": 1}).code == "phase_refill"
+    assert refused(m, {"type": "place", "seat": 0, "card": "DIV-5-1", "technique": 1}).code \
+        == "one_card_a_turn"
     refill(m, 0)
     idle(m, 1)
     assert refused(m, {"type": "place", "seat": 0, "card": "DIV-5-1", "technique": 1}).code \
@@ -122,7 +123,8 @@ def test_stage_places_two_cards_in_one_turn() -> None:
     assert m.state.phase == "bonus"
     m.apply({"type": "place", "seat": 0, "card": "ATK-8-1", "technique": 1})
     assert m.state.phase == "refill"
-    assert refused(m, {"type": "place", "seat": 0, "card": "TEC-2-1", "technique": 1}).code == "phase_refill"
+    assert refused(m, {"type": "place", "seat": 0, "card": "TEC-2-1", "technique": 1}).code \
+        == "one_card_a_turn"
     assert len(refill(m, 0)) == 3 + 1  # three draws, then the next turn
 
 
@@ -176,6 +178,87 @@ def test_kaeshi_waza_takes_the_last_card_unless_a_notion_is_there() -> None:
     refill(m, 1)
     err = refused(m, {"type": "interactive", "seat": 0, "card": "DIV-2-2", "technique": 1})
     assert err.code == "has_notion"
+
+
+def test_a_second_card_in_a_turn_is_refused_saying_one_card_a_turn_unless_stage() -> None:
+    """TEXT: "Le joueur peut poser une carte par tour sauf utilisation de la carte Stage qui permet
+    de poser deux carte lors d'un tour." """
+    m = started([NORTH_EXAMPLE, SOUTH_PLAIN])
+    m.apply({"type": "place", "seat": 0, "card": "POS-1-1"})
+    err = refused(m, {"type": "place", "seat": 0, "card": "ATK-8-1", "technique": 1})
+    assert FR.reason(err) == "Une carte par tour, deux avec la carte Stage : complétez maintenant votre main."
+    assert EN.reason(err) == "One card a turn, two with the Stage card: now fill your hand."
+    err = refused(m, {"type": "discard", "seat": 0, "card": "ATK-8-1"})
+    assert EN.reason(err) == "One action a turn: now fill your hand."
+
+
+def _kaeshi_after_the_notion_is_knocked_off(**options: object) -> Match:
+    """South builds position + attack + a notion; North's Pied dans le hakama knocks the notion off."""
+    m = started([["DIV-1-1", "DIV-2-1", "ATK-8-1", "TEC-2-1", "POS-1-1"],
+                 ["POS-2-1", "ATK-6-1", "NOT-3-1", "NOT-4-1", "DIV-5-1"]], **options)
+    _south_builds_two_cards(m, extra="NOT-3-1")
+    m.apply({"type": "interactive", "seat": 0, "card": "DIV-1-1", "technique": 1, "target": "NOT-3-1"})
+    refill(m, 0)
+    idle(m, 1)
+    return m
+
+
+def test_kaeshi_waza_after_the_only_notion_was_knocked_off_is_a_table_option() -> None:
+    """TEXT: "Kaeshi Waza : permet si aucune notion a été posé et si la technique n'est pas finalisé
+    de récupérer la dernière carte posé d'une technique." Silent on a notion placed then removed."""
+    kaeshi = {"type": "interactive", "seat": 0, "card": "DIV-2-1", "technique": 1}
+    now = _kaeshi_after_the_notion_is_knocked_off()
+    assert now.state.techniques[0].notions == ()
+    events = now.apply(kaeshi)  # default (the digest's "has no notion"): nothing on it now
+    assert events[0].key == "kaeshi" and events[0].params["card"] == "ATK-6-1"
+    ever = _kaeshi_after_the_notion_is_knocked_off(kaeshi_notion="ever")
+    err = refused(ever, kaeshi)
+    assert err.code == "had_notion"
+    assert FR.reason(err) == "Une notion a été posée sur la technique 1 : kaeshi waza impossible."
+
+
+def test_activating_a_notion_on_a_closed_technique_is_a_table_option() -> None:
+    """TEXT: "Chaque notion à un pouvoir spéciale, une fois posé elle est dit disponible. A son tour
+    de jeu le joueur peut choisir d'activer [...]. En fin de partie seul les notions non activer
+    rapporte des points de prestige." Silent on closed techniques."""
+    for allowed in (True, False):
+        m = started([["POS-1-1", "ATK-8-1", "TEC-2-1", "NOT-4-1", "DIV-5-1"], SOUTH_PLAIN],
+                    activate_closed=allowed)
+        for card in ("POS-1-1", "ATK-8-1", "TEC-2-1", "NOT-4-1"):
+            on = {"technique": 1} if card != "POS-1-1" else {}
+            m.apply({"type": "place", "seat": 0, "card": card, **on})
+            if card == "NOT-4-1":
+                m.apply({"type": "close", "seat": 0, "technique": 1})
+            refill(m, 0)
+            idle(m, 1)
+        activate = {"type": "activate", "seat": 0, "notion": "NOT-4-1"}
+        if allowed:
+            assert keys(m.apply(activate))[0] == "activate"
+            assert prestige(m.state, 0)["cards"] == 3  # the notion's point is spent
+        else:
+            err = refused(m, activate)
+            assert err.code == "notion_on_closed"
+            assert activate not in GAME.legal(m.state, 0)
+
+
+def test_initial_draw_one_at_a_time_or_five_each() -> None:
+    """TEXT: "Les joueurs doivent maintenant à tour de rôles piocher dans le tas de leur choix 5
+    cartes qui deviendront leur main." """
+    for reading, turns in (("round_robin", [0, 1, 0, 1]), ("five_each", [0, 0, 0, 0, 0, 1])):
+        m = Match.new(GAME, 2, {"initial_draw": reading})
+        m.apply({"type": "setup", "objective": "OBJ-01", "face_up": ["POS-4-6", "ATK-1-4", "TEC-1-4",
+                                                                      "NOT-8-2", "DIV-6-3"]})
+        seen = []
+        for _ in turns:
+            seen.append(m.state.turn)
+            m.apply({"type": "draw", "seat": m.state.turn, "pile": "BLUE"})
+        assert seen == turns
+    m = Match.new(GAME, 3, {"initial_draw": "five_each"})
+    m.apply({"type": "setup", "objective": "OBJ-01", "face_up": ["POS-4-6", "ATK-1-4", "TEC-1-4",
+                                                                  "NOT-8-2", "DIV-6-3"]})
+    while m.state.phase == "draft":
+        m.apply({"type": "draw", "seat": m.state.turn, "pile": "RED"})
+    assert m.state.phase == "main" and m.state.turn == 0 and m.state.unknown[2][1] == 5
 
 
 def test_senpai_asks_a_partner_for_a_card_placed_at_once() -> None:

@@ -72,3 +72,25 @@ def test_three_players_end_at_500_highest_wins_exact_tie_plays_on() -> None:
     for yellow, red in ROUND_A:
         events = trick(m, yellow, red)
     assert not TATSU.is_over(m.state) and first(events, "tie_play_on").params == {"score": 526}
+
+
+@pytest.mark.parametrize("yellow", [[0, 2], [2, 0], [1, 2], [2, 1], [0, 1], [1, 0]])
+def test_the_dealer_card_passes_to_the_left_in_every_seating(yellow: list[int]) -> None:
+    """TEXT: "Lors d'une nouvelle manche, la carte Donneur passera au voisin de gauche." and, with
+    three players, "chaque joueur prend la place du joueur à sa gauche" (the Ghost stays). Listing
+    the yellow pair either way changes nothing."""
+    m = new(3, yellow=yellow)
+    same = new(3, yellow=list(reversed(yellow)))
+    assert m.state.order == same.state.order and m.state.clans == same.state.clans
+    red = next(s for s in range(3) if s not in yellow)
+    assert m.state.order[1] == red and m.state.order[3] == GHOST  # the red human faces the Ghost
+    for _ in range(3):
+        state = m.state
+        humans = [s for s in state.order if s != GHOST]
+        left = humans[(humans.index(state.dealer) + 1) % 3]  # the next human clockwise
+        for yellow_card, red_card in ROUND_A:
+            trick(m, yellow_card, red_card)
+        assert m.state.dealer == left
+        after = [s for s in m.state.order if s != GHOST]
+        assert [after[(after.index(s) + 1) % 3] for s in after] == \
+            [humans[(humans.index(s) + 1) % 3] for s in after]  # turn order kept: everyone moved left
