@@ -35,10 +35,11 @@ def configure(home: Path, *settings: str) -> None:
     subprocess.run([COMPANION, "config", *args], env=env(home), check=True, capture_output=True)
 
 
-def start(tmp_path: Path, *extra: str) -> tuple[Terminal, Player]:
+def start(tmp_path: Path, *extra: str, more_env: dict[str, str] | None = None) -> tuple[Terminal, Player]:
     cmd = [COMPANION, "play", "tatsu", "--synthetic", "--me", "sud", "--seed", "7",
            "--record", str(tmp_path / "game.jsonl"), *extra]
-    term = Terminal(cmd, ROOT, env(tmp_path / "home"))
+    # the tmux server may be older than this test: what the program needs is given explicitly
+    term = Terminal(cmd, ROOT, {**env(tmp_path / "home"), **(more_env or {})})
     return term, Player(term)
 
 
@@ -110,9 +111,9 @@ def test_tab_and_chut_stop_my_speech_at_once_and_drop_what_waits(tmp_path: Path,
 
 
 def test_the_braille_display_shows_my_lines_and_nothing_else(tmp_path: Path, braille_server) -> None:  # noqa: F811
-    _server, display = braille_server
+    server, display = braille_server
     configure(tmp_path / "home", "braille=on")
-    term, me = start(tmp_path, "--text")
+    term, me = start(tmp_path, "--text", more_env={"BRLAPI_HOST": server.host})
     try:
         me.wait("Braille : afficheur de 40 cellules.", timeout=60)
         term.wait_for("Entrée pour commencer")  # said before or after the display is found
