@@ -74,13 +74,32 @@ class CommonCommands:
         self.answer(self.rules.scores(self.state, self.opts.me))
 
     def cmd_turn(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.turn(self.state, self.opts.me))
+        if not self.ask_again():
+            self.answer(self.rules.turn(self.state, self.opts.me))
 
     def cmd_rules(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.answer(self.rules.rules(self.opts.me))
 
     def cmd_legal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.legal_moves(self.state, self.opts.me))
+        if not self.ask_again():
+            self.answer(self.rules.legal_moves(self.state, self.opts.me))
+
+    def ask_again(self: Session) -> bool:
+        """A question waiting for my answer is what I may do now: "coups" and "tour" say it again
+        (the table is waiting for me, whatever the turn). False: no question waits for me."""
+        question = self.waiting
+        if question is None:
+            return False
+        who = question.seat if question.seat is not None else self.rules.actor(self.state)
+        if (self.opts.me if who is None else who) != self.opts.me:
+            return False
+        if question.card:  # a card shown waits for its words: named again
+            self.say(self.opts.me, self.book.card_name(question.card) + ".", keep=True)
+        if question.prompt is not None:
+            self.say(self.opts.me, self.book.render(question.prompt), keep=True)
+        else:
+            self.tell("card_waiting", self.opts.me)
+        return True
 
     def cmd_undo(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "annule": my own last move (and whatever was played after it), named, after a yes."""

@@ -56,6 +56,8 @@ class SyntheticDriver:
     def put_down(self: Session, card: str, seat: int) -> None:
         """Synthetic table: a card goes down in front of ``seat`` (the camera will see it)."""
         assert self.table is not None
+        if card in self.table.on_table():  # a card lying face up (a line's card turned up) is picked
+            self.table.clear([card])  # up to be played: the camera sees it go, then come down again
         nth = sum(1 for c in self.table.on_table())
         self.table.show(card, self.front_for(seat), nth=nth % 3)
         self.in_flight = (card, self.clock())
