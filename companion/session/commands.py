@@ -81,7 +81,9 @@ class CommonCommands:
         self.answer(self.rules.rules(self.opts.me))
 
     def cmd_legal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        if not self.ask_again():
+        # a card shown and waiting for words: said again, then what the rules let me say of it
+        # (the seats a dealer may give to)
+        if not self.ask_again() or (self.waiting is not None and self.waiting.card):
             self.answer(self.rules.legal_moves(self.state, self.opts.me))
 
     def ask_again(self: Session) -> bool:

@@ -9,10 +9,8 @@ and every public announcement and each of my own private ones shown, in order.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -78,9 +76,8 @@ class BlindPlayer:
             self.heard = []
             answer = decide(self, said) if said else None  # a question put to me is answered at once
             if answer is None:
-                answer = decide(self, self.ask("coups"))
-            if os.environ.get("BLIND_DEBUG"):
-                print(f"{self.game}: {said[-150:]!r} -> {answer!r}", file=sys.stderr, flush=True)
+                said = self.ask("coups")
+                answer = decide(self, said)
             if answer is None:
                 time.sleep(0.3)  # another seat's turn: the table plays on
                 continue
