@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -273,3 +274,35 @@ def test_speech_commands_work_at_the_set_up_prompt_too(tmp_path: Path) -> None:
         session.handle_line(line)
     calls = [c for c in rec.calls if c[0] != "keyboard_seat"]
     assert calls == [("faster", None), ("verbosity", "brief")] and not session.started
+
+
+def test_requests_and_typed_cards_are_checked_and_a_typo_runs_on_yes(make_session, tmp_path: Path) -> None:
+    """B3, B4, W2, A3: asking oneself is refused with the reason; "Fantome" without its accent is
+    the Ghost; colours and the Ghost's open hand are said to me alone; a card typed that is not
+    mine is refused and changes nothing; a typo's suggestion runs on "oui"."""
+    session, rec = make_session(seats=3, me=0)
+    while actions := session.game.table_actions(session.match.state, random.Random(1)):
+        for action in actions:
+            assert session.apply(action)
+    before, played = session.match.state, len(record_actions(tmp_path / "game.jsonl"))
+    rec.clear()
+    session.handle_line("demande Nord")
+    assert rec.lines == [(0, "Vous ne pouvez pas vous demander une carte à vous-même.")]
+    rec.clear()
+    for line in ("couleurs", "fantôme"):
+        session.handle_line(line)
+    assert [a for a, _ in rec.lines] == [0, 0]
+    assert rec.texts(0)[0].startswith("Couleurs : Nord ") and "Fantôme " in rec.texts(0)[0]
+    assert rec.texts(0)[1].startswith("Main du Fantôme : ")
+    theirs = next(c for c in before.hands[1] if c.startswith("Y"))  # East's yellow card, typed by me
+    rec.clear()
+    session.handle_line(theirs)
+    assert session.match.state is before and rec.lines and all(a == 0 for a, _ in rec.lines)
+    assert len(record_actions(tmp_path / "game.jsonl")) == played
+    rec.clear()
+    session.handle_line("mian")
+    session.handle_line("oui")
+    assert rec.texts(0)[-1].startswith("Votre main : 1 : ")
+    rec.clear()
+    session.handle_line("demande Fantome")
+    assert rec.lines == [("all", "Nord demande au Fantôme de jouer pour lui.")]
