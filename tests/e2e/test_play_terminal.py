@@ -91,8 +91,15 @@ class Player:
         return self.whole_line(self.mark)
 
     def play_my_turn(self) -> str:
-        """Wait for my turn, ask what I may play, play the first card offered (or ask East)."""
-        self.wait("Sud (privé) : À vous.")
+        """Wait for my turn, ask what I may play, play the first card offered (or ask East). Asked
+        to play for another seat on the way, I choose its first card (the rules let me choose)."""
+        while True:
+            screen = self.wait_any(["Sud (privé) : À vous.", "Choisissez : 1 : "])
+            if screen.startswith("Sud (privé) : À vous.", self.mark - 1):
+                self.mark += len("Sud (privé) : À vous.") - 1
+                break
+            self.term.type("1")
+            self.wait("Sud pour ")
         self.term.type("coups")
         self.wait_any(["Vous pouvez jouer", "Rien à jouer"])
         line = self.whole_line(self.mark - 1)
@@ -112,7 +119,9 @@ class Player:
 
 
 def start(tmp_path: Path, record: Path, *extra: str) -> Terminal:
-    cmd = [COMPANION, "play", "tatsu", "--synthetic", "--text", "--me", "sud", "--seed", "7",
+    # a resumed game needs no --me: the record remembers who is at the keyboard (Sud)
+    me = [] if "--resume" in extra else ["--me", "sud"]
+    cmd = [COMPANION, "play", "tatsu", "--synthetic", "--text", *me, "--seed", "7",
            "--record", str(record), *extra]
     return Terminal(cmd, ROOT, env(tmp_path / "home"))
 
