@@ -5,14 +5,16 @@ own `commands.toml` adds the game's ("demande", "défi", "pose"...), so help lis
 what means something in the game played. French and English words are both accepted.
 
 A command is a table: `fr` and `en` (its words; the first is the one help shows), `does` (what
-it does, per language), optionally `args` (what follows it: "seat", "card", "position"). A game
+it does, per language), optionally `args` (what follows it: "seat", "card", "position"),
+`usage` (how it is typed, per language: help shows it instead of the bare word), `more` (the
+details "aide <word>" adds, per language) and `help = false` (a word help does not list). A game
 command also says what the session does with it, `kind`: "action" (the legal action of type
 `action` for the speaker, or for the seat named), "query" (the table rules answer the question
 `query`), "give" (the card waiting goes to the seat named), "place" (the table rules read a
 placement), "source" (the next card comes from the named seat's hand), "scan" / "scan_done"
-(registering a hand). A command's word may be two words ("plus vite"): a line's first two
-words are matched before its first word alone. Parsing is pure: the session decides what a
-command does.
+(registering a hand), "line" (the whole line is the game's own words, read by its table rules).
+A command's word may be two words ("plus vite"): a line's first two words are matched before
+its first word alone. Parsing is pure: the session decides what a command does.
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ import difflib
 import tomllib
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 COMMANDS_FILE = Path(__file__).parent / "commands.toml"
-GAME_KINDS = ("action", "query", "give", "place", "source", "scan", "scan_done")
+GAME_KINDS = ("action", "query", "give", "place", "source", "scan", "scan_done", "line")
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class Command:
 
     name: str
     args: tuple[str, ...] = ()
+    line: str = field(default="", compare=False)  # the whole line as typed
 
 
 @dataclass(frozen=True)
@@ -101,20 +104,42 @@ class Commands:
         head = fold(parts[0])
         pair = fold(" ".join(parts[:2])) if len(parts) > 1 else None
         if pair in self.words:
-            return Command(self.words[pair], tuple(parts[2:]))
+            return Command(self.words[pair], tuple(parts[2:]), line.strip())
         if head in self.words:
-            return Command(self.words[head], tuple(parts[1:]))
+            return Command(self.words[head], tuple(parts[1:]), line.strip())
         close = difflib.get_close_matches(head, [w for w in self.words if len(w) > 1], n=1, cutoff=0.6)
         return Unknown(parts[0], close[0] if close else None)
 
     def help_lines(self, lang: str = "fr") -> list[str]:
-        """One line per command: its words in the language, and what it does."""
-        lines = []
-        for spec in self.table.values():
-            words = " / ".join(spec[lang] if lang in ("fr", "en") else spec["fr"])
-            arg = f" <{spec['args']}>" if "args" in spec else ""
-            lines.append(f"{words}{arg} : {spec['does'].get(lang, spec['does']['fr'])}")
+        """One line per command: how it is typed in the language, and what it does."""
+        sep = " : " if lang == "fr" else ": "
+        return [f"{_usage(spec, lang)}{sep}{_said(spec, 'does', lang)}"
+                for spec in self.table.values() if spec.get("help", True)]
+
+    def details(self, word: str, lang: str = "fr") -> list[str] | None:
+        """ "aide pose": the command's words, how it is typed and its details; None for a word
+        that is no command."""
+        name = self.words.get(fold(word))
+        if name is None:
+            return None
+        spec = self.table[name]
+        sep = " : " if lang == "fr" else ": "
+        words = " / ".join(spec[lang] if lang in ("fr", "en") else spec["fr"])
+        lines = [f"{_usage(spec, lang)}{sep}{_said(spec, 'does', lang)}", f"{words}."]
+        if "more" in spec:
+            lines.append(_said(spec, "more", lang))
         return lines
+
+
+def _said(spec: Mapping[str, Any], key: str, lang: str) -> str:
+    texts = spec[key]
+    return str(texts.get(lang, texts["fr"]))
+
+
+def _usage(spec: Mapping[str, Any], lang: str) -> str:
+    if "usage" in spec:
+        return _said(spec, "usage", lang)
+    return str((spec[lang] if lang in ("fr", "en") else spec["fr"])[0])
 
 
 @cache

@@ -1,7 +1,7 @@
 """Game records: JSON Lines, a header then one accepted action per line (DESIGN §5).
 
     {"format": "companion-record/1", "game": "<game>", "rules": 1, "seats": 4, "options": {...},
-     "information": "equal"}
+     "information": "equal", "keyboard": 2}
     {"seq": 1, "action": {"type": "play", "seat": 0, "card": "Y-P1-V3"}}
 
 Each action is written, flushed and fsynced before it is announced, so a crash loses
@@ -17,6 +17,8 @@ with a warning, blank lines at the end are ignored, and a bad line anywhere else
 error naming it. Only a regular file of at most MAX_RECORD_BYTES is read.
 `rules` is the version of the game's rules the record was made under (none: version 1);
 `information`, the table setting of what answers may name ("equal" or "aid"; none: "equal").
+`keyboard`, the seat of the person at the keyboard (so `--resume` needs no `--me`), when
+someone sat there (a demo has nobody).
 """
 
 from __future__ import annotations
@@ -90,10 +92,14 @@ class Header:
     options: dict[str, Any]
     rules: int = 1  # the version of the game's rules (records written before it existed: 1)
     information: str = EQUAL  # what answers may name: "equal" or "aid" (older records: "equal")
+    keyboard: int | None = None  # the seat of the person at the keyboard (None: nobody, a demo)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
-                "options": self.options, "information": self.information}
+        out = {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
+               "options": self.options, "information": self.information}
+        if self.keyboard is not None:
+            out["keyboard"] = self.keyboard
+        return out
 
 
 Actions = list[tuple[int, dict[str, Any]]]
@@ -114,13 +120,13 @@ class Journal:
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
                options: Mapping[str, Any] | None = None, sync: bool = True, *, rules: int,
-               information: str = EQUAL) -> Journal:
+               information: str = EQUAL, keyboard: int | None = None) -> Journal:
         """Start a new record; refuses to overwrite an existing file (or to write into a folder).
 
         The file appears at ``path`` with its whole header or not at all (it is written
         unnamed, then linked): a crash while it is created never leaves an empty record."""
         path = Path(path)
-        header = Header(game, seats, dict(options or {}), rules, information)
+        header = Header(game, seats, dict(options or {}), rules, information, keyboard)
         if path.is_dir():
             raise RecordError(path, None, "is_folder")
         if path.exists() or path.is_symlink():
@@ -367,7 +373,10 @@ def _header(path: Path, obj: Any) -> Header:
     if information not in INFORMATION:
         raise RecordError(path, 1, "bad_information", value=printable(repr(information)),
                           choices=", ".join(INFORMATION))
-    return Header(game, seats, options, rules, information)
+    keyboard = obj.get("keyboard")
+    if keyboard is not None and (type(keyboard) is not int or not 0 <= keyboard < seats):
+        raise RecordError(path, 1, "bad_keyboard", value=printable(repr(keyboard)))
+    return Header(game, seats, options, rules, information, keyboard)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -218,9 +218,10 @@ def play(
     """
     config = user_config(lang)
     lang = lang_or_exit(lang, config)
+    remembered = None  # the seat the record says was at the keyboard: --resume needs no --me
     if resume is not None:
         header, _actions = recorded_game_or_exit(resume, lang)
-        game, seats = header.game, header.seats
+        game, seats, remembered = header.game, header.seats, header.keyboard
     package = package_or_exit(game, lang)
     game = package.name
     seats = seats_or_exit(game, seats, lang)
@@ -236,7 +237,7 @@ def play(
         raise fail(say(lang, "unknown_information", value=information, choices=", ".join(INFORMATION)))
     if resume is None:
         _check_record(record, lang)
-    my_seat = _seat_number(game, seats, me, lang)
+    my_seat = _seat_number(game, seats, me, lang) if me is not None or remembered is None else remembered
     options = _with_target(package, {}, target)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,

@@ -27,23 +27,32 @@ class Hints:
     source: int | None = None  # the hand the next card comes from ("demande Est")
     zone_seat: int | None = None  # the seat whose zone of the image the card was seen in
     target: int | None = None  # a seat named by a command ("donne Est")
+    typist: int | None = None  # the seat whose keyboard named the card (None: the camera saw it)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Question:
-    """A question for one seat, waiting for its answer; nothing is recorded until it comes.
+    """A question for one seat, waiting for its answer (with no time-out); nothing is recorded
+    until it comes.
 
-    Today's questions come from a card seen that needs words to become an action (which
-    seat it goes to, which hand lets go, which square): ``choices`` are the actions the answer
-    picks from, ``card`` the card seen. ``seat`` is who must answer (None: the seat the rules
-    expect to act); ``prompt`` what is asked (None: the session's "card_waiting" phrase).
-    The answer is a typed line the table rules read with `parse_line` (or a seat, "donne")."""
+    A card seen may need words to become an action (which seat it goes to, which hand lets
+    go, which square): ``card`` is that card, ``choices`` the actions the answer picks from,
+    and the answer is a typed line the table rules read with `parse_line` (or a seat, "donne").
+    A choice the rules give a seat (a card to play for another seat, a swap to make or not,
+    a unit to remove) has no card yet (``card`` is ""): the answer is a card shown or typed
+    that one of the ``choices`` names, or a line `parse_line` reads. ``seat`` is who must
+    answer (None: the seat the rules expect to act); ``prompt`` what is asked (None: the
+    session's "card_waiting" phrase); ``announce`` what the table hears when it is asked;
+    ``table_draws``: the card is one nobody has seen (face down): the synthetic table turns
+    it up itself."""
 
     card: str
     choices: tuple[Action, ...]
     seat: Seat | None = None
     prompt: Event | None = None
+    announce: Event | None = None
+    table_draws: bool = False
 
 
 class TableRules:
@@ -107,9 +116,10 @@ class TableRules:
         return {"type": "place", "seat": seat, "row": row, "col": col}
 
     def parse_line(self, state: State, seat: Seat, line: str, card: str | None = None
-                   ) -> dict[str, Any] | list[Event] | None:
+                   ) -> dict[str, Any] | list[Event] | Question | None:
         """A typed line in the game's own words (no common command): an action to apply,
-        events answering a question (addressed to ``seat``), or None if it means nothing
+        events answering a question (addressed to ``seat``), a question to ask ``seat`` (the
+        card it names next), or None if it means nothing
         here. Rejected with a reason for a line that is the game's but wrong. ``card`` is
         the card of the open question (the card seen last, waiting for words)."""
         return None
@@ -124,6 +134,48 @@ class TableRules:
     def front(self, state: State) -> Seat | None:
         """Where a card put down now lands (the synthetic table): None for the seat putting it."""
         return None
+
+    def due(self, state: State, seat: Seat) -> bool:
+        """Whether ``seat`` has something to do now (its player is prompted): by default when it
+        is the seat expected to act; a game where several act at once says more."""
+        return self.actor(state) == seat
+
+    def acted_by(self, state: State, action: Action) -> Seat | None:
+        """The seat whose move ``action`` is, in ``state`` (before it): the seat expected to act,
+        else the seat the action names. A person's "annule" undoes back to their own last move."""
+        actor = self.actor(state)
+        seat = action.get("seat")
+        return actor if actor is not None else (seat if isinstance(seat, int) else None)
+
+    def decider(self, state: State, action: Action) -> Seat | None:
+        """The seat whose choice the details of ``action`` are, when it is not the seat acting
+        (the seat asked to play a card for another, a duel's winner deciding a swap): None when
+        the actor decides all of it. The synthetic table never decides for a person: it asks."""
+        return None
+
+    def request(self, state: State, action: Action, seat: Seat) -> Question:
+        """The question that lets ``seat`` (the decider of ``action``) choose: by default, among
+        the legal actions of the same type for the same seat."""
+        choices = tuple(a for a in self.candidates(state, lambda a: a.get("type") == action.get("type")
+                                                   and a.get("seat") == action.get("seat")))
+        return Question("", choices or (action,), seat, Answer(seat, "decide", {}))
+
+    def source(self, state: State, asker: Seat, seat: Seat) -> Seat:
+        """``asker`` asks ``seat`` to play the next card for him ("demande Est"): the seat who
+        chooses that card (``seat`` itself by default); Rejected with the reason when the
+        request cannot be made (oneself, a seat with no card that fits)."""
+        if seat == asker:
+            raise Rejected("ask_self")
+        return seat
+
+    def seat_facts(self, state: State, seat: Seat) -> list[Event]:
+        """What the person at ``seat`` should know of their place before the game (a team, a
+        partner), told at the set-up and on resuming."""
+        return []
+
+    def progress(self, state: State, viewer: Seat) -> list[Event]:
+        """Where the game stands (round, trick), said on resuming."""
+        return []
 
     def turn(self, state: State, viewer: Seat) -> list[Event]:
         if self.game.is_over(state):

@@ -1,5 +1,6 @@
 """What the typed commands do: the common ones (every game's), and the kinds of command a game
-package declares in its `commands.toml` ("action", "query", "give", "place", "source", "scan").
+package declares in its `commands.toml` ("action", "query", "give", "place", "source", "scan",
+"line").
 
 Answers come from the table rules as events; the session says them, as one line, to the
 keyboard's seat.
@@ -10,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.commands import Command
+from companion.commands import Command, fold
 from companion.engine import Rejected
 from companion.engine.table import Hints
+from companion.session.moves import Pending
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
 if TYPE_CHECKING:
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 PUBLIC = "all"
 SPEECH_COMMANDS = ("stop", "faster", "slower", "brief", "normal", "detailed")  # about the speech itself
 TO_WORDS = ("à", "a", "to", "au")  # "donne à Est"
+SELF_WORDS = ("moi", "me", "myself", "moi-même")  # "donne moi": the dealer keeps it
 
 
 class CommonCommands:
@@ -38,9 +41,20 @@ class CommonCommands:
 
     # -- the common commands -----------------------------------------------------------------
     def cmd_help(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """ "aide": one line per command (the common ones, then the game's); "aide pose": details."""
+        lang = self.opts.lang
+        if cmd.args:
+            details = self.commands.details(cmd.args[0], lang)
+            if details is None:
+                self.tell("help_unknown", word=cmd.args[0])
+                return
+            for line in details:
+                self.say(self.opts.me, line)
+            return
         self.tell("help_intro")
-        for line in self.commands.help_lines(self.opts.lang):
+        for line in self.commands.help_lines(lang):
             self.say(self.opts.me, line)
+        self.tell("help_more")
 
     def cmd_repeat(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """The newest lines again, as they were heard, in "equal" too: the announcement just made
@@ -62,7 +76,8 @@ class CommonCommands:
         self.answer(self.rules.scores(self.state, self.opts.me))
 
     def cmd_turn(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.turn(self.state, self.opts.me))
+        if not self.ask_again():
+            self.answer(self.rules.turn(self.state, self.opts.me))
 
     def cmd_played(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         assert self.match is not None
@@ -72,30 +87,56 @@ class CommonCommands:
         self.answer(self.rules.rules(self.opts.me))
 
     def cmd_legal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.legal_moves(self.state, self.opts.me))
+        # a card shown and waiting for words: said again, then what the rules let me say of it
+        # (the seats a dealer may give to)
+        if not self.ask_again() or (self.waiting is not None and self.waiting.card):
+            self.answer(self.rules.legal_moves(self.state, self.opts.me))
+
+    def ask_again(self: Session) -> bool:
+        """A question waiting for my answer is what I may do now: "coups" and "tour" say it again
+        (the table is waiting for me, whatever the turn). False: no question waits for me."""
+        question = self.waiting
+        if question is None:
+            return False
+        who = question.seat if question.seat is not None else self.rules.actor(self.state)
+        if (self.opts.me if who is None else who) != self.opts.me:
+            return False
+        if question.card:  # a card shown waits for its words: named again
+            self.say(self.opts.me, self.book.card_name(question.card) + ".", keep=True)
+        if question.prompt is not None:
+            self.say(self.opts.me, self.book.render(question.prompt), keep=True)
+        else:
+            self.tell("card_waiting", self.opts.me)
+        return True
 
     def cmd_undo(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        assert self.match is not None
-        if len(self.match.states) < 2:
-            self.refuse(Rejected("nothing_to_undo"), audience=self.opts.me)
+        """ "annule": my own last move (and whatever was played after it), named, after a yes."""
+        assert self.match is not None and self.journal is not None
+        me = self.opts.me
+        mine = [i for i, move in enumerate(self.moves) if move.by == me]
+        if not mine or len(self.match.states) < 2:
+            self.refuse(Rejected("nothing_to_undo"), audience=me)
             return
-        last = self.match.events[-1] if self.match.events else None
-        what = self.book.render(last) if last else "?"
-        self.confirm = "undo"
-        self.tell("confirm_undo", what=what)
+        at = mine[-1]
+        move = self.moves[at]
+        what = " ".join(self.book.render(e) for e in move.events if self.pipeline.mine(e.audience)).strip()
+        what = what.rstrip(".") or "?"
+        after = len(self.moves) - at - 1
+        self.confirm = Pending("undo", seq=self.journal.seq, steps=after + 1)
+        if after:
+            self.tell("confirm_undo_more", what=what, n=after)
+        else:
+            self.tell("confirm_undo", what=what)
 
     def cmd_yes_no(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.tell("not_now")  # no question is waiting (an answer to one is read before)
+        self.tell("no_question")  # no question is waiting (an answer to one is read before)
 
     def cmd_card(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         if not cmd.args:
             self.tell("needs_arg", what=self.book.text("session", "arg_card", {}), word=cmd.name)
             return
-        card = self.resolve_card(cmd.args[0])
-        if card is None:
-            self.tell("bad_card", word=cmd.args[0])
-            return
-        self.handle_card(card)
+        if not self.typed_card(" ".join(cmd.args)):
+            self.tell("bad_card", word=" ".join(cmd.args))
 
     # -- speech itself: the keyboard's player silences it, sets its pace and how much is said
     def cmd_stop(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
@@ -137,7 +178,7 @@ class CommonCommands:
         if cmd.args and spec.get("args") == "seat":
             target = self.resolve_seat(cmd.args[0])
             if target is None:
-                self.tell("not_now")
+                self.tell("bad_seat", word=cmd.args[0], seats=self.seat_list())
                 return
         try:
             answer = self.rules.query(spec["query"], self.state, self.opts.me, target)
@@ -147,26 +188,26 @@ class CommonCommands:
         self.answer(answer)
 
     def game_give(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        """ "donne Est": the card waiting goes to that seat."""
+        """ "donne Est" (or "donne moi"): the card waiting goes to that seat."""
         words = [w for w in cmd.args if w.casefold() not in TO_WORDS]
-        if self.waiting is None or not words:
+        if self.waiting is None or not self.waiting.card or not words:
             self.tell("not_now")
             return
-        seat = self.resolve_seat(words[0])
+        seat = self.opts.me if fold(words[0]) in SELF_WORDS else self.resolve_seat(words[0])
         if seat is None:
             self.tell("bad_seat", word=words[0], seats=self.seat_list())
             return
         match = [a for a in self.waiting.choices if seat in (a.get("seat"), a.get("to"))]
         # a seat the card cannot go to: the rules themselves say why (it keeps waiting)
         action = dict(match[0]) if match else {**self.waiting.choices[0], "seat": seat}
-        if self.apply(action):
-            self.waiting = None
+        self.apply(action)
 
     def game_place(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        """ "pose 0 1", "pose gauche de renard jaune", "pose Est 0 1" (for another player)."""
+        """ "pose 1 2", "pose gauche de renard jaune", "pose Est 1 2" (for another player)."""
         args = list(cmd.args)
         seat = self.opts.me
-        if args and (other := self.resolve_seat(args[0])) is not None and len(args) > 1:
+        other = self.resolve_seat(args[0]) if len(args) > 1 and not args[0].lstrip("-").isdigit() else None
+        if other is not None:  # "pose Est 1 2"; "pose 1 2" is a row and a column, never a seat
             seat, args = other, args[1:]
         try:
             action = self.rules.place_action(self.state, seat, " ".join(args))
@@ -179,18 +220,27 @@ class CommonCommands:
         self.apply(action)
 
     def game_source(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        """ "demande Est": the next card comes from that seat's hand."""
+        """ "demande Est": the next card comes from that seat's hand, checked first (not oneself,
+        not a seat with no card that fits); the seat who chooses it is asked."""
         if not cmd.args:
             self.tell("needs_arg", what=self.book.text("session", "arg_seat", {}), word=cmd.name)
             return
-        seat = self.resolve_seat(cmd.args[0])
+        seat = self.resolve_seat(" ".join(cmd.args))
         if seat is None:
-            self.tell("bad_seat", word=cmd.args[0], seats=self.seat_list())
+            self.tell("bad_seat", word=" ".join(cmd.args), seats=self.seat_list())
+            return
+        me = self.opts.me
+        try:
+            chooser = self.rules.source(self.state, me, seat)
+        except Rejected as rejected:
+            self.refuse(rejected, audience=me)
             return
         self.hints.source = seat
-        self.tell("ask", PUBLIC, seat=seat)
-        if self.table is not None and seat in self.opts.bots:
+        self.say(PUBLIC, self.book.text("session", "ask", {"seat": me, "other": seat}), keep=True)
+        if self.table is not None and chooser in self.opts.bots:
             self.bot_gives(seat)
+        elif chooser == me:  # I choose for that seat (the red player for the Ghost)
+            self.answer(self.rules.hand(self.state, seat))
 
     def game_scan(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "scanne": the cards shown next are the keyboard's hand, until "fin"."""
@@ -206,6 +256,12 @@ class CommonCommands:
             self.tell("scan_none")
             return
         self.apply({"type": "hand", "seat": self.opts.me, "cards": cards})
+
+    def game_words(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """A command in the game's own words ("manque ISN", "active atémi Est"): the whole line
+        goes to the table rules."""
+        if not self.game_line(cmd.line):
+            self.tell("not_now")
 
 
 Handler = Callable[[Any, Command, Mapping[str, Any]], None]
@@ -224,5 +280,5 @@ GAME_KINDS: dict[str, Handler] = {
     "action": CommonCommands.game_action, "query": CommonCommands.game_query,
     "give": CommonCommands.game_give, "place": CommonCommands.game_place,
     "source": CommonCommands.game_source, "scan": CommonCommands.game_scan,
-    "scan_done": CommonCommands.game_scan_done,
+    "scan_done": CommonCommands.game_scan_done, "line": CommonCommands.game_words,
 }

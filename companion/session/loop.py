@@ -6,6 +6,10 @@ which turn it into an action, a question for a seat, a refusal or an answer; an 
 through the pipeline (checked, recorded and fsynced, then announced). The session's parts:
 `pipeline` (record → announce), `commands` (what typed commands do), `setup` (the set-up
 dialogue, seat and card names), `driver` (the synthetic table's players).
+
+One screen, one seat: the announcer shows the public lines and the keyboard seat's own; a
+question the rules give a person (a card to play for another seat, a swap, a unit to
+remove) waits for that person's answer with no time-out, and the synthetic table waits too.
 """
 
 from __future__ import annotations
@@ -19,13 +23,15 @@ from typing import Any, Protocol, TextIO
 
 from card_codes import LabelErrorKind, load_deck
 from companion.commands import Command, Commands, Unknown
-from companion.engine import Action, Answer, Event, Match, Rejected, State, get_package, replay
+from companion.engine import Action, Answer, Event, Match, Rejected, State, get_package
 from companion.engine.bots import bot_of
+from companion.engine.match import ReplayError
 from companion.engine.table import Hints, Question, TableRules
 from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
 from companion.session.commands import CommonCommands
 from companion.session.driver import SyntheticDriver
+from companion.session.moves import Move, Pending
 from companion.session.options import SessionOptions, default_record_path
 from companion.session.pipeline import PUBLIC, Pipeline
 from companion.session.setup import SetupDialogue
@@ -36,9 +42,9 @@ LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHE
 
 
 class Announcer(Protocol):
-    """Where the session's lines go: text always, speech and earcons where routed; a public
-    line's ``speaker`` (the seat it is about) says it in that seat's voice. The keyboard's
-    player stops speech, changes its rate and how much is said."""
+    """Where the session's lines go: text always (one screen, one seat), speech and earcons
+    where routed; a public line's ``speaker`` (the seat it is about) says it in that seat's
+    voice. The keyboard's player stops speech, changes its rate and how much is said."""
 
     def announce(self, audience: Any, text: str, priority: int = ..., *,
                  speaker: int | None = ...) -> None: ...
@@ -55,7 +61,7 @@ class Announcer(Protocol):
 
     def choose_verbosity(self, level: str) -> str: ...
 
-    def set_keyboard_seat(self, seat: int) -> None: ...
+    def set_keyboard_seat(self, seat: int | None) -> None: ...
 
 
 class VisionNews(Protocol):
@@ -90,14 +96,23 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.hints = Hints()
         self.rng = random.Random(opts.seed)
-        self.confirm: str | None = None  # a yes-or-no question waiting for its answer
+        self.confirm: Pending | None = None  # a yes-or-no question waiting for its answer
         self.scanning: list[str] | None = None
-        self.waiting: Question | None = None  # a card seen, waiting for the words that say what it does
+        self.waiting: Question | None = None  # a question waiting for its answer (a card's words, a choice)
         self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
         self.bot_intent: dict[str, Any] | None = None  # what a bot meant by the card it showed
+        self.moves: list[Move] = []  # the standing actions, oldest first
+        self.prompted: str | None = None  # the last "your turn" said (said again only when it changes)
         self.quit = False
         self.started = False
         self.next_bot_move = 0.0
+        self.ann.set_keyboard_seat(self.keyboard_seat)
+
+    @property
+    def keyboard_seat(self) -> int | None:
+        """The seat of the person at this keyboard and screen; None when the synthetic table
+        plays every seat (a demo: the screen is a spectator's)."""
+        return None if self.opts.me in self.opts.bots else self.opts.me
 
     @property
     def match(self) -> Match | None:
@@ -115,6 +130,10 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     def seat_list(self) -> list[int]:
         """The seats of the game (for a reason that lists them)."""
         return list(self.game.seats_of(self.state))
+
+    def person(self, seat: int | None) -> bool:
+        """A seat a person plays (at this keyboard or at the real table), not the synthetic table."""
+        return seat is not None and seat not in self.opts.bots
 
     # -- inputs (any thread) ----------------------------------------------------------------------
     def post(self, kind: str, payload: Any = None) -> None:
@@ -152,8 +171,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         return isinstance(parsed, Command) and parsed.name == "stop"
 
     # -- saying things (the pipeline's) -----------------------------------------------------------
-    def say(self, audience: Any, text: str, *, mine: bool = True, speaker: int | None = None) -> None:
-        self.pipeline.say(audience, text, mine=mine, speaker=speaker)
+    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: int | None = None) -> None:
+        self.pipeline.say(audience, text, keep=keep, speaker=speaker)
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
         self.pipeline.tell(key, audience, **params)
@@ -172,18 +191,35 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             header, actions, _warnings = open_record(opts.resume)  # refuses a broken record first
             if (header.game, header.seats) != (opts.game, opts.seats):
                 raise RecordError(opts.resume, None, "other_game", game=header.game, seats=header.seats)
-            self.pipeline.match = replay(self.game, header.seats, header.options, actions, rules=header.rules)
+            self.rebuild(header.options, header.rules, actions)
             opts.information = header.information  # the table's agreement holds for the whole game
             journal, actions, warnings = Journal.resume(opts.resume)  # cuts a torn last line
             self.pipeline.journal = journal
             for warning in warnings:
-                self.say(opts.me, warning.text(opts.lang), mine=False)
+                self.say(opts.me, warning.text(opts.lang))
             self.tell("resumed", n=len(actions))
             self.tell(SAID_AT_START[opts.information], PUBLIC)
             self.started = True
             self.where_we_are()
             return
         self.pipeline.match = Match.new(self.game, opts.seats, opts.options)
+
+    def rebuild(self, options: dict[str, Any], rules: int, actions: Sequence[tuple[int, Action]]) -> None:
+        """The match of a record, and whose move each standing action was."""
+        if rules != self.game.rules_version:
+            raise Rejected("rules_version", game=self.game.name, record=rules, ours=self.game.rules_version)
+        match = Match.new(self.game, self.opts.seats, options)
+        for line, action in actions:
+            before = match.state
+            try:
+                events = match.apply(action)
+            except Rejected as rejected:
+                raise ReplayError(line, rejected) from None
+            if action.get("type") == "undo":
+                self.moves.pop()
+            else:
+                self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
+        self.pipeline.match = match
 
     def begin(self) -> None:
         """The game starts: its record is created, then its opening events announced."""
@@ -192,23 +228,36 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if self.journal is None:
             path = opts.record or default_record_path(opts.game)
             self.pipeline.journal = Journal.create(path, opts.game, opts.seats, self.match.options,
-                                                   rules=self.game.rules_version,
+                                                   rules=self.game.rules_version, keyboard=self.keyboard_seat,
                                                    information=opts.information)
-            self.say(opts.me, self.book.text("session", "record", {"path": str(path)}), mine=False)
+            self.say(opts.me, self.book.text("session", "record", {"path": str(path)}))
         self.started = True
         self.tell("started", PUBLIC)
         self.tell(SAID_AT_START[opts.information], PUBLIC)
         self.pipeline.announce(self.match.events)
-        self.prompt_turn()
+        if not self.table_due():
+            self.prompt_turn()
+
+    def table_due(self) -> bool:
+        """The synthetic table has its own part to do first (a deal, a card turned up)."""
+        if self.table is None or self.match is None:
+            return False
+        return bool(self.game.table_actions(self.state, self.table_rng()))
 
     def where_we_are(self) -> None:
+        """On resuming: the round, the scores, the table, whose turn, and my hand."""
         state = self.state
-        self.answer(self.rules.scores(state, self.opts.me))
-        self.answer(self.rules.table(state, self.opts.me))
-        if self.rules.actor(state) == self.opts.me and not self.game.is_over(state):
+        me = self.opts.me
+        self.answer(self.rules.progress(state, me))
+        self.answer(self.rules.seat_facts(state, me))
+        self.answer(self.rules.scores(state, me))
+        self.answer(self.rules.table(state, me))
+        if self.rules.hand_cards(state, me):
+            self.answer(self.rules.hand(state, me))
+        if self.rules.due(state, me) and not self.game.is_over(state):
             self.prompt_turn()
         else:
-            self.answer(self.rules.turn(state, self.opts.me))
+            self.answer(self.rules.turn(state, me))
 
     def fixed_phrases(self) -> list[str | tuple[str, int | None]]:
         """What is worth building into the speech cache before the game: card and seat names,
@@ -222,17 +271,26 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                       for e in self.rules.frequent(self.match.state, self.deck)]
         return names
 
-    def apply(self, action: Action, *, from_camera: bool = False) -> bool:
+    def apply(self, action: Action, *, from_camera: bool = False, prompt: bool = True) -> bool:
         """Check, record (fsynced), then announce one action. False if refused."""
+        before = self.state
+        due_before = self.rules.due(before, self.opts.me)
         events = self.pipeline.commit(action, from_camera=from_camera)
         if events is None:
             if self.pipeline.write_refused:
                 self.write_refused(action, from_camera=from_camera)
             return False
+        if action.get("type") == "undo":
+            if self.moves:
+                self.moves.pop()
+        else:
+            self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
         if self.table is not None and (self.rules.clears_table(events) or action.get("type") == "undo"):
             self.table.clear()
         self.hints = Hints()
-        self.prompt_turn()
+        self.waiting = None  # the question is answered (or the game moved past it)
+        if prompt:
+            self.prompt_turn(due_before)
         return True
 
     def write_refused(self, action: Action, *, from_camera: bool) -> None:
@@ -243,16 +301,32 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if self.pipeline.record_stopped():
             self.quit = True
 
-    def prompt_turn(self) -> None:
-        """Tell the keyboard's seat when it is their turn (with a sound)."""
+    def prompt_turn(self, was_due: bool = False) -> None:
+        """Tell the keyboard's seat what to do when it is their turn (with a sound), once: said
+        again only when their turn starts anew or what they must do changes (``was_due``: it
+        was their turn already before the last action)."""
         state = self.state
-        if self.game.is_over(state):
+        me = self.opts.me
+        if self.game.is_over(state) or not self.rules.due(state, me) or me in self.opts.bots:
+            self.prompted = None
             return
-        if self.rules.actor(state) == self.opts.me and self.opts.me not in self.opts.bots:
-            self.pipeline.earcon("your_turn", self.opts.me)
-            # one line, with its forms by level: in brief, the earcon says "your turn" and the words do not
-            self.say(self.opts.me, self.book.line([Answer(self.opts.me, "your_turn"),
-                                                   *self.rules.turn(state, self.opts.me)]))
+        if self.table_due():  # the table's own part first (a deal, a card turned up): then the prompt
+            return
+        turn = self.book.line(self.rules.turn(state, me))
+        if was_due and turn == self.prompted:
+            return
+        again = was_due and self.prompted is not None
+        self.prompted = turn
+        said = {text for _, text, _ in self.pipeline.last}
+        if again:  # still my turn, something new to do: just that
+            if turn not in said:
+                self.say(me, turn, keep=True)
+            return
+        self.pipeline.earcon("your_turn", me)
+        # one line, with its forms by level: in brief, the earcon says "your turn" and the words do not
+        mine: list[Event] = [Answer(me, "your_turn")]
+        line = self.book.line(mine if turn in said else [*mine, *self.rules.turn(state, me)])
+        self.say(me, line, keep=True)
 
     # -- handlers -------------------------------------------------------------------------------
     def handle(self, kind: str, payload: Any) -> None:
@@ -293,11 +367,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             # a synthetic player says what its card is for, as a sighted player would
             self.apply(dict(intent), from_camera=True)
             return
-        hints = Hints(self.hints.source, zone_seat, self.hints.target)
+        typist, self.hints.typist = self.hints.typist, None
+        hints = Hints(self.hints.source, zone_seat, self.hints.target, typist)
+        if self.waiting is not None and not self.waiting.card:
+            self.answer_with_card(self.waiting, card, typist)
+            return
         try:
             action = self.rules.card_action(self.state, card, hints)
         except Rejected as rejected:
-            self.refuse(rejected, from_camera=True)
+            self.refuse(rejected, from_camera=typist is None,
+                        audience=PUBLIC if typist is None else typist)
             if self.table is not None:
                 self.table.clear([card])
             return
@@ -306,15 +385,38 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return
         self.apply(action, from_camera=True)
 
+    def answer_with_card(self, question: Question, card: str, typist: int | None) -> None:
+        """A card shown or typed as the answer to a choice: the choice that names it, else the
+        rules' reason (and the question keeps waiting)."""
+        found = [a for a in question.choices if a.get("card") == card]
+        if found:
+            self.apply(dict(found[0]), from_camera=typist is None)
+            return
+        probe = {**question.choices[0], "card": card} if question.choices else {"type": "play", "card": card}
+        try:
+            self.game.apply(self.state, probe)
+            reason = Rejected("card_not_now")
+        except Rejected as rejected:
+            reason = rejected
+        self.refuse(reason, audience=question.seat if question.seat is not None else self.opts.me)
+        if self.table is not None:
+            self.table.clear([card])
+
     def ask(self, question: Question) -> None:
-        """A question for a seat: the card is named to it, then what it must say."""
+        """A question for a seat: the card is named to it (if any), then what it must say."""
         self.waiting = question
         who = question.seat if question.seat is not None else self.rules.actor(self.state)
-        self.say(self.opts.me if who is None else who, self.book.card_name(question.card) + ".")
+        who = self.opts.me if who is None else who
+        if question.announce is not None:
+            self.say(PUBLIC, self.book.render(question.announce), keep=True)
+        if question.card:
+            self.say(who, self.book.card_name(question.card) + ".", keep=True)
         if question.prompt is not None:
-            self.say(self.opts.me if who is None else who, self.book.render(question.prompt))
+            self.say(who, self.book.render(question.prompt), keep=True)
         else:
             self.tell("card_waiting", who)
+        if who == self.opts.me:
+            self.pipeline.earcon("your_turn", who)
 
     def handle_line(self, line: str) -> None:
         if not self.started:
@@ -323,7 +425,15 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         parsed = self.commands.parse(line)
         if parsed is None:
             return
-        # a card waiting for words, or "fin" when no hand is being scanned: the game's words first
+        if self.confirm is not None:
+            pending, self.confirm = self.confirm, None
+            if isinstance(parsed, Command) and parsed.name in ("yes", "no"):
+                self.resolve(pending, parsed.name == "yes")
+                return
+            if pending.kind == "undo":
+                self.tell("undo_kept")
+        # a question or a card waiting for words, or "fin" when no hand is being scanned: the game's
+        # words first
         game_first = self.waiting is not None or (
             isinstance(parsed, Command) and self.commands.spec(parsed.name).get("kind") == "scan_done"
             and self.scanning is None)
@@ -332,27 +442,40 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if isinstance(parsed, Unknown):
             if not game_first and self.game_line(line):
                 return
-            if self.table is not None and self.typed_card(line):
+            if self.typed_card(line):
                 return
             if parsed.suggestion:
+                meant = " ".join([parsed.suggestion, *line.split()[1:]])
+                self.confirm = Pending("typo", line=meant)
                 self.tell("unknown_command_hint", word=parsed.word, hint=parsed.suggestion)
             else:
                 self.tell("unknown_command", word=parsed.word)
             return
-        if self.confirm is not None and parsed.name in ("yes", "no"):
-            question, self.confirm = self.confirm, None
-            if question == "undo":
-                if parsed.name == "yes":
-                    self.apply({"type": "undo"})
-                else:
-                    self.tell("undo_kept")
-            return
         self.run_command(parsed)
+
+    def resolve(self, pending: Pending, yes: bool) -> None:
+        """The answer to a yes-or-no question."""
+        if pending.kind == "typo":
+            if yes:
+                self.handle_line(pending.line)
+            return
+        if not yes:
+            self.tell("undo_kept")
+            return
+        assert self.journal is not None
+        if self.journal.seq != pending.seq:  # play went on before the answer: that is not what was asked
+            self.tell("undo_stale")
+            return
+        for _ in range(pending.steps):
+            if not self.apply({"type": "undo"}, prompt=False):
+                break
+        self.prompted = None
+        self.prompt_turn()
 
     def game_line(self, line: str) -> bool:
         """The game's own words ("archer de Nord en C4", "manque ISN"); True if they meant
         something (an action applied or refused, or a question answered)."""
-        waiting_card = self.waiting.card if self.waiting is not None else None
+        waiting_card = self.waiting.card if self.waiting is not None and self.waiting.card else None
         try:
             result = self.rules.parse_line(self.state, self.opts.me, line, waiting_card)
         except Rejected as rejected:
@@ -360,13 +483,14 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return True
         if result is None:
             return False
+        if isinstance(result, Question):
+            self.ask(result)
+            return True
         if isinstance(result, list):
-            self.pipeline.last = []
             for event in self.pipeline.in_sight(result):
                 self.say(event.audience, self.book.render(event), speaker=self.pipeline.speaker(event))
             return True
-        if self.apply(result) and waiting_card is not None:
-            self.waiting = None  # the card shown has been given its meaning (or the game moved on)
+        self.apply(result)
         return True
 
     # -- running ---------------------------------------------------------------------------------
@@ -391,3 +515,4 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+

@@ -34,7 +34,9 @@ class Pipeline:
         self.opts = opts
         self.match: Match | None = None
         self.journal: Journal | None = None
-        # the newest batch of lines for the keyboard's seat: (audience, text, the seat whose voice says it)
+        # the last announcement as the keyboard's seat saw it ("répète" says it again): the
+        # lines of the newest batch of game events, and the prompt that followed them, each
+        # (audience, text, the seat whose voice says it)
         self.last: list[tuple[Any, str, Seat | None]] = []
         self.write_refused = False  # the last action committed was refused by the record (a full disk)
 
@@ -43,10 +45,15 @@ class Pipeline:
         """The seat of the person at the keyboard."""
         return self.opts.me
 
+    def mine(self, audience: Any) -> bool:
+        """A line the keyboard's screen shows: public, or the keyboard seat's own."""
+        return audience == PUBLIC or audience == self.me
+
     # -- saying things ---------------------------------------------------------------------------
-    def say(self, audience: Any, text: str, *, mine: bool = True, speaker: Seat | None = None) -> None:
+    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: Seat | None = None) -> None:
+        """One line to its audience; ``keep``: part of the last announcement ("répète")."""
         self.ann.announce(audience, text, speaker=speaker)
-        if mine and (audience == PUBLIC or audience == self.me):
+        if keep and self.mine(audience):
             self.last.append((audience, text, speaker))
 
     def speaker(self, event: Event) -> Seat | None:
@@ -60,7 +67,8 @@ class Pipeline:
 
     def answer(self, events: Sequence[Event]) -> None:
         """The table rules' answer to the keyboard's seat, as one line (in sight, in "equal")."""
-        self.say(self.me, self.book.line(self.in_sight(events)))
+        if events:
+            self.say(self.me, self.book.line(self.in_sight(events)))
 
     def in_sight(self, events: Sequence[Event]) -> list[Event]:
         """An answer to the keyboard's seat as the table setting allows: in "equal", only its
@@ -75,10 +83,11 @@ class Pipeline:
             self.ann.earcon(name, audience)
 
     def announce(self, events: Sequence[Event]) -> None:
-        """Each event to its audience (the keyboard's seat hears its own private ones)."""
+        """Each event to its audience (the keyboard's seat hears its own private ones); the
+        lines the keyboard's screen shows become the last announcement."""
         self.last = []
         for event in events:
-            self.say(event.audience, self.book.render(event), speaker=self.speaker(event))
+            self.say(event.audience, self.book.render(event), keep=True, speaker=self.speaker(event))
             earcon = self.rules.earcons.get(event.key)
             if earcon is not None:
                 self.earcon(earcon)
@@ -91,7 +100,6 @@ class Pipeline:
             text = self.book.text("session", "card_refused", {"reason": reason})
         else:
             text = self.book.reason(rejected)
-        self.last = []
         self.say(audience, text)
         self.earcon("label_refused", audience)
 

@@ -1,7 +1,8 @@
 """The set-up dialogue before a game, and the names a player types for seats and cards.
 
 Before the first card, Enter accepts the set-up; "donneur Est" sets the game's dealer option
-(whatever its name in the rules: `Game.dealer_option`), "moi Sud" the keyboard's seat.
+(whatever its name in the rules: `Game.dealer_option`), "moi Sud" the keyboard's seat. The
+set-up says the player's seat, and their team and partner where the game has them.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from card_codes import try_decode
-from companion.commands import Command
+from companion.commands import Command, fold
 from companion.engine import Match, Rejected
 from companion.session.commands import SPEECH_COMMANDS
 from companion.speech.phrasebook import LANGS, Phrasebook
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 SETUP_DEALER = ("donneur", "dealer")
 SETUP_ME = ("moi", "me")
+ARTICLES = ("le", "la", "l", "au", "a", "the", "to")  # "demande au Fantôme"
 
 
 class SetupDialogue:
@@ -27,12 +29,21 @@ class SetupDialogue:
     def setup_text(self: Session) -> str:
         opts = self.opts
         options = self.match.options if self.match else {}
-        dealer = options.get(self.game.dealer_option, 0)
-        return self.book.text("session", "setup", {"game": self.deck.name(opts.lang), "seats": opts.seats,
-                                                   "seat": dealer, "me": opts.me})
+        parts = [self.book.text("session", "setup", {"game": self.deck.name(opts.lang), "seats": opts.seats})]
+        if any(o.name == self.game.dealer_option for o in self.game.options):
+            dealer = options.get(self.game.dealer_option, self.game.default_option(self.game.dealer_option,
+                                                                                    opts.seats))
+            parts.append(self.book.text("session", "setup_dealer", {"seat": dealer}))
+        parts.append(self.book.text("session", "setup_me", {"me": opts.me}))
+        if self.match is not None:
+            facts = self.rules.seat_facts(self.match.state, opts.me)
+            if facts:
+                parts.append(self.book.line(facts))
+        return " ".join(parts)
 
     def setup_line(self: Session, line: str) -> None:
-        """Before the game: Enter accepts the set-up; "donneur Est" or "moi Sud" change it."""
+        """Before the game: Enter accepts the set-up; "donneur Est" or "moi Sud" change it; "aide"
+        says these words; "quitte" leaves; any other command is not yet."""
         words = line.split()
         if not words:
             self.begin()
@@ -45,8 +56,8 @@ class SetupDialogue:
         if isinstance(command, Command) and command.name in SPEECH_COMMANDS:  # "plus vite" before the game
             self.run_command(command)
             return
-        head = words[0].casefold()
-        seat = self.resolve_seat(words[1]) if len(words) > 1 else None
+        head = fold(words[0])
+        seat = self.resolve_seat(" ".join(words[1:])) if len(words) > 1 else None
         if head in SETUP_DEALER and seat is not None:
             self.opts.options = {**self.opts.options, self.game.dealer_option: seat}
             try:
@@ -56,38 +67,57 @@ class SetupDialogue:
                 return
         elif head in SETUP_ME and seat is not None:
             self.opts.me = seat
-            self.ann.set_keyboard_seat(seat)  # whose earpiece "chut" silences, whose braille display
-            self.opts.bots = frozenset(self.opts.bots - {seat}) if self.table is not None else self.opts.bots
+            if self.table is not None:  # the seat left behind is the synthetic table's now
+                self.opts.bots = frozenset(set(range(self.opts.seats)) - {seat})
+            self.ann.set_keyboard_seat(self.keyboard_seat)
         else:
-            self.tell("setup_accept")
+            if isinstance(command, Command) and command.name == "help":
+                self.tell("setup_help")
+            elif head in SETUP_DEALER + SETUP_ME:
+                self.tell("bad_seat", word=" ".join(words[1:]) or "?", seats=list(range(self.opts.seats)))
+            else:
+                self.tell("setup_not_yet")
             return
         self.tell("setup_changed")
         self.say(self.opts.me, self.setup_text())
         self.tell("setup_accept")
 
     def resolve_card(self: Session, word: str) -> str | None:
-        """A card from an id, a payload, or a number in the keyboard's hand."""
+        """A card from an id, a payload, its name, or a number: in the choice a question offers,
+        else in the keyboard's hand."""
         word = word.strip()
         if word.upper() in self.deck:
             return word.upper()
         label = try_decode(word.upper(), self.opts.game)
         if not isinstance(label, Exception):
             return label.card.id
+        folded = fold(word)
+        for card in self.deck:
+            if folded in (fold(card.name(lang)) for lang in LANGS):
+                return card.id
         if word.isdigit() and self.match is not None:
-            hand = self.rules.hand_cards(self.match.state, self.opts.me) or []
+            listed = self.choice_cards() or self.rules.hand_cards(self.match.state, self.opts.me) or []
             index = int(word) - 1
-            if 0 <= index < len(hand):
-                return hand[index]
+            if 0 <= index < len(listed):
+                return listed[index] or None  # "": an empty place of a line
         return None
 
+    def choice_cards(self: Session) -> list[str]:
+        """The cards a question for the keyboard's player offers, in the order it listed them."""
+        if self.waiting is None or self.waiting.card or self.waiting.seat not in (None, self.opts.me):
+            return []
+        return sorted({str(a["card"]) for a in self.waiting.choices if "card" in a})
+
     def resolve_seat(self: Session, word: str) -> int | None:
-        """A seat from its name (the table's own or either language's) or its number."""
-        folded = word.strip().casefold()
+        """A seat from its name (the table's own or either language's, accents optional) or its
+        number."""
+        words = fold(word.strip()).replace("'", " ").split()
+        folded = " ".join(words[1:] if len(words) > 1 and words[0] in ARTICLES else words)
         for seat in self.game.seats_of(self.match.state) if self.match else range(self.opts.seats):
-            names = {self.book.seat_name(seat).casefold()}
+            names = {fold(self.book.seat_name(seat))}
             for lang in LANGS:
                 other = Phrasebook(lang, self.opts.game, seat_keys=self.game.seat_keys(self.opts.seats))
-                names.add(other.seat_name(seat).casefold())
+                names.add(fold(other.seat_name(seat)))
             if folded in names or folded == str(seat + 1):
                 return seat
         return None

@@ -90,7 +90,7 @@ class Announcer:
         if backend == "speechd":  # there, the default output is speech-dispatcher's own
             self.routes = {a: Route("speechd") if r.device is None else r for a, r in self.routes.items()}
         self.voices = {lg: str(message(lg, "default_voice")) for lg in ("fr", "en")} | dict(voices or {})
-        self.keyboard_seat = keyboard_seat
+        self.keyboard_seat = keyboard_seat  # one screen, one seat: None shows every seat's lines (a demo)
         self.table_voices = TableVoices(self.voices, voice_per_seat, dict(seat_voices or {}), float(pan),
                                         seats or (len(seat_names) if seat_names else 4))
         self.verbosity: dict[Audience, str] = {parse_audience(k): parse_level(v)
@@ -134,7 +134,9 @@ class Announcer:
 
     def announce(self, audience: Audience | str, text: str, priority: int = Priority.NORMAL, *,
                  speaker: int | None = None) -> None:
-        """Print the line now; speak it where its audience is routed; keep unrouted private ones.
+        """Print the line now (public lines, and the keyboard seat's own: one screen, one seat);
+        speak it where its audience is routed; keep the keyboard seat's unrouted private ones.
+        Another seat's private line goes to that seat's route, or nowhere: never on this screen.
 
         ``text`` may be a `verbosity.Phrase`: the audience's level picks its form. ``speaker``:
         the seat a public line is about, said in that seat's voice (and place, when panned)."""
@@ -144,10 +146,12 @@ class Announcer:
         text = clean(choose(text, self.verbosity_for(audience)))
         if not text:
             return
-        self.text.announce(audience, text)
+        if self.on_screen(audience):
+            self.text.announce(audience, text)
         self._retry_missing()
         if audience != PUBLIC and not self._can_speak(audience):
-            self._keep(int(audience), text)
+            if self.on_screen(audience):
+                self._keep(int(audience), text)
             return
         if self.backend != "text":
             self._jobs.put(_Job(audience, text, int(priority), speaker, self._generation))
@@ -164,6 +168,11 @@ class Announcer:
         if player is None or player.lost or self._closed:
             return
         player.play(earcons.render(name, player.source_rate), route.channel, Priority.URGENT, kind="earcon")
+
+    def on_screen(self, audience: Audience) -> bool:
+        """One screen, one seat: the public lines and the keyboard seat's own (every line when
+        nobody sits at the keyboard, as in a demo)."""
+        return audience == PUBLIC or self.keyboard_seat is None or audience == self.keyboard_seat
 
     def private_backlog(self, seat: int | str, clear: bool = True) -> list[str]:
         """The seat's private messages that were not heard, oldest first (emptied unless clear=False)."""
@@ -242,10 +251,11 @@ class Announcer:
         self._confirm(message(self.lang, names[chosen]))
         return chosen
 
-    def set_keyboard_seat(self, seat: int) -> None:
-        """The seat at the keyboard (its braille display's owner, the one ``stop`` serves)."""
+    def set_keyboard_seat(self, seat: int | None) -> None:
+        """The seat at the keyboard and screen (its braille display's owner, the one ``stop``
+        serves); None: nobody sits there (a demo), the screen shows every seat's lines."""
         self.keyboard_seat = seat
-        if self.braille is not None:
+        if self.braille is not None and seat is not None:
             self.braille.owner = seat
 
     def voice_for(self, lang: str | None = None) -> str:

@@ -4,11 +4,14 @@ Phrases are data: `phrases/<lang>/common.toml` here (shared keys, rejection reas
 each game package's `phrases/<lang>.toml` (the game's keys, which win over common ones). Templates use
 typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
-- `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
+- `seat`, `seats`: seat names (configurable), `seats_or` as alternatives; `of_seat`, `to_seat`: a
+  seat after "de" / "à" ("d'Est", "du Fantôme"); `card`, `cards`: card names in the language;
+- `place`, `places`: places counted from 0 in actions (the places of a line of cards), said from 1;
 - `either`: numbers as alternatives ("2, 3 ou 4");
 - `count`: the length of a list, with its noun ("4 cartes"); `n`: a number, with its noun
   when given; `pl`: only the noun, chosen by the number or list length;
-- `clan`, `clans`: a clan colour (singular or plural word); `factors`: "3" or "(1 + 3)";
+- `clan`, `clans`: a clan colour (singular or plural word); `clan_list`: colours in order;
+  `slots`: the places of a line, each ``{"card", "down"}`` (a card on a colour); `factors`: "3" or "(1 + 3)";
 - `numbered`: cards with the numbers a player types to pick one ("1 : a ; 2 : b");
 - `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
@@ -101,6 +104,14 @@ class _Formatter(string.Formatter):
             return book.seat_name(value)
         if kind == "seats":
             return book.join([book.seat_name(s) for s in value])
+        if kind in ("of_seat", "to_seat"):  # "de Nord", "d'Est", "du Fantôme"; "à Est", "au Fantôme"
+            return book.seat_with(value, kind)
+        if kind == "seats_or":  # alternatives: "Nord, Sud ou Est"
+            return book.join([book.seat_name(s) for s in value], or_word=True)
+        if kind == "place":  # a place counted from 0 in actions, from 1 when said
+            return str(int(value) + 1)
+        if kind == "places":
+            return book.join([str(int(v) + 1) for v in value])
         if kind == "card":
             return book.card_name(value)
         if kind == "cards":
@@ -134,6 +145,14 @@ class _Formatter(string.Formatter):
             return f"{number} {noun}".strip()
         if kind in ("clan", "clans"):
             return str(book.section(kind).get(value, value))
+        if kind == "clan_list":  # colours in order ("rouge, jaune, rouge")
+            return ", ".join(str(book.section("clan").get(v, v)) for v in value)
+        if kind == "slots":  # places of a line, each a card on a colour: "1 : X, sur rouge ; 2 : ..."
+            sep = book.section("words").get("card_sep", ", ")
+            on = book.section("words").get("on", "on")
+            colour, colon = book.section("clan"), book.section("words").get("colon", ": ")
+            return sep.join(f"{i}{colon}{book.card_name(s['card'])}, {on} {colour.get(s['down'], s['down'])}"
+                            for i, s in enumerate(value, start=1))
         if kind in ("term", "terms"):  # words looked up in the [terms] section (unknown ones as given)
             terms = book.section("terms")
             if kind == "term":
@@ -166,6 +185,7 @@ class Phrasebook:
         self.game = game
         self.tables = _merged(lang, game)
         keys = list(seat_keys or DEFAULT_SEAT_KEYS)
+        self.seat_keys = keys
         named = self.section("seats")
         self.seat_names = list(seat_names) if seat_names else [named.get(k, k) for k in keys]
         self.deck: Deck | None = None
@@ -183,6 +203,23 @@ class Phrasebook:
         if isinstance(seat, int) and 0 <= seat < len(self.seat_names):
             return self.seat_names[seat]
         return str(seat)
+
+    def seat_with(self, seat: Any, kind: str) -> str:
+        """A seat's name after "de" or "à" (``kind`` "of_seat" or "to_seat"): the phrasebook's own
+        form for the seat when it has one (`[of_seat]`, `[to_seat]`: "du Fantôme"), else the
+        section `[words]` gives the word, elided before a vowel where the language does ("d'Est")."""
+        name = self.seat_name(seat)
+        key = self.seat_keys[seat] if isinstance(seat, int) and 0 <= seat < len(self.seat_keys) else None
+        own_name = key is not None and name == self.section("seats").get(key)  # not a name the table chose
+        custom = self.section(kind).get(key) if own_name else None
+        if isinstance(custom, str):
+            return custom
+        words = self.section("words")
+        word = str(words.get(kind, "of" if kind == "of_seat" else "to"))
+        elided = words.get(f"{kind}_elided")
+        if isinstance(elided, str) and name[:1].casefold() in "aeiouyéèêàâîôûh":
+            return f"{elided}{name}"
+        return f"{word} {name}"
 
     def card_name(self, card: Any) -> str:
         if card is None:  # a refused card shown to the table is never named aloud

@@ -47,9 +47,13 @@ def test_a_round_as_a_blind_dealer(tmp_path: Path) -> None:
         if not duel:  # without a challenge no tatami is ever named to the table in recruitment
             assert not any(name in line for line in public for name in names)
         assert me.ask("main", "En main").startswith("Nord (privé) : En main")
+        if duel and any("Nord gagne le défi" in line for line in public):
+            term.type("garde")  # I won: I keep my tatami
+            me.wait("Nord garde son tatami.")
+        term.wait_for("Nord (privé) : À vous. Posez votre premier tatami")  # (a winner decides first)
         term.type("pose")
         me.wait("Nord pose ")
-        assert "Dojo de Nord : 1 tatami" in me.ask("dojo", "Dojo de Nord")
+        assert "Dojo de Nord : 1 tatami, 1 ligne sur 3, 1 colonne sur 4." in me.ask("dojo", "Dojo de Nord")
         me.ask("pose 5 5", "Nord (privé)")  # nothing left to place: refused, nothing changes
         me.wait("Tour 2. Est donne.")
         term.type("quitte")

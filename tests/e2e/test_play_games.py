@@ -63,10 +63,10 @@ def test_judo_by_keyboard(tmp_path: Path) -> None:
     try:
         me.wait("Entrée pour commencer")
         term.type("")
-        me.wait("Sud (privé) : Tu pioches : ")
+        me.wait("Sud (privé) : Vous piochez : ")
         me.wait("Sud (privé) : À vous.")
         # nothing placed yet: ending the turn is refused with the reason
-        assert me.ask("fini", "Rien posé").endswith("Rien posé : défausse une carte.")
+        assert me.ask("fini", "Rien posé").endswith("Rien posé : défaussez une carte.")
         offered = line_after(me, "coups", "Vous pouvez jouer : ")
         grips = named("judo", offered)
         assert grips, offered
@@ -74,7 +74,7 @@ def test_judo_by_keyboard(tmp_path: Path) -> None:
         term.type(str(hand.index(grips[0]) + 1))  # the card's number in my hand: shown to the camera
         me.wait(f"Sud saisit, main gauche : {grips[0]}.")
         term.type("projections")
-        me.wait_any(["Sud (privé) : Aucune projection possible", "Sud (privé) : Tu peux"])
+        me.wait_any(["Sud (privé) : Aucune projection possible", "Sud (privé) : Vous pouvez"])
         assert me.ask("manque ISN", "Ippon-seoi-nage").startswith("Sud (privé) : ")
         term.type("fini")
         me.wait("Sud a fini.")
@@ -109,7 +109,7 @@ def test_shodan_by_keyboard(tmp_path: Path) -> None:
         me.wait("Carte vue. Dites : nouvelle")
         term.type("nouvelle")
         me.wait(f"Sud : {offered[0]}, technique ")
-        me.wait("Sud (privé) : À vous. Sud complète sa main")
+        me.wait("Sud (privé) : Sud complète sa main")
         term.type("pioche rouge")
         me.wait("Sud pioche dans le tas rouge.")
         assert "de Sud, ouverte" in me.ask("techniques", "de Sud, ouverte")

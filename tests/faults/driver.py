@@ -27,6 +27,9 @@ class Silent:
     def earcon(self, name: str, audience: Any = "all") -> None:
         pass
 
+    def set_keyboard_seat(self, seat: Any) -> None:
+        pass
+
 
 def main(record: Path, seed: int, total: int, resume: bool) -> None:
     opts = SessionOptions(game="tatsu", seats=4, record=None if resume else record,

@@ -34,8 +34,8 @@ def test_every_hostile_line_gets_a_short_answer_and_the_keyboard_lives_on(run, r
     assert done.code == 0, done.err
     assert clean(done.text) and "Traceback" not in done.text
     said = done.out.splitlines()
-    # after the resume line: the table's information setting, the scores, the table, the turn
-    answers = said[said.index(next(s for s in said if "Reprise de la partie" in s)) + 5:]
+    # past what the resume says (round, team, scores, table, turn): the answers, one a line typed
+    answers = said[said.index(next(s for s in said if "Commande inconnue : ���" in s)):]
     assert answers[0] == "Nord (privé) : Commande inconnue : ���."
     assert answers[1].startswith("Nord (privé) : Commande inconnue : sc.")
     assert answers[2] == "Nord (privé) : Scores : Jaunes 56, Rouges 0.", "the command after the codes"

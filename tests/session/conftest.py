@@ -25,6 +25,11 @@ class Recorder:
         self.calls: list[tuple[str, Any]] = []  # stop, faster, slower, verbosity, keyboard seat
         self.record_at_announce: list[int] = []
         self.record: Path | None = None
+        self.keyboard: Any = None
+
+    def screen(self) -> list[str]:
+        """What the keyboard's screen shows (one screen, one seat): public lines and its own."""
+        return [t for a, t in self.lines if a == "all" or self.keyboard is None or a == self.keyboard]
 
     def announce(self, audience: Any, text: str, priority: int = 1, *, speaker: int | None = None) -> None:
         self.lines.append((audience, text))
@@ -53,7 +58,8 @@ class Recorder:
         self.calls.append(("verbosity", level))
         return level
 
-    def set_keyboard_seat(self, seat: int) -> None:
+    def set_keyboard_seat(self, seat: Any) -> None:
+        self.keyboard = seat
         self.calls.append(("keyboard_seat", seat))
 
     def texts(self, audience: Any = None) -> list[str]:

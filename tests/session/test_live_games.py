@@ -89,7 +89,7 @@ def test_judo_wrong_lines_are_refused_and_change_nothing(make_session, tmp_path:
     assert session.match.state is before
     assert len(record_actions(tmp_path / "game.jsonl")) == 1
     said = rec.texts()
-    assert said[0] == "Rien posé : défausse une carte."
+    assert said[0] == "Rien posé : défaussez une carte."
     assert "Carte refusée : Nord doit d'abord saisir des deux mains." in said, said
     assert said[-1] == "Montrez d'abord la carte à défausser, puis dites « défausse »."
     # an MS card shown then "défausse": the discard, which ends the turn
@@ -114,10 +114,10 @@ def test_judo_questions_answer_the_asker_only_and_hands_stay_private(make_sessio
     assert rec.lines and all(a == 0 for a, _ in rec.lines), "every answer goes to the asking seat"
     answers = rec.texts(0)
     assert answers[0].startswith("Votre main : 1 : Saisie mD")
-    assert answers[1] == ("Tu peux faire ISN, Ippon-seoi-nage : " + " ; ".join(
+    assert answers[1] == ("Vous pouvez faire ISN, Ippon-seoi-nage : " + " ; ".join(
         names("judo", ["GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1", "THROW-ISN", "MS-T180-1"]))
         + " et MS IPPON.")
-    assert answers[2] == "Tu as tout pour ISN, Ippon-seoi-nage."
+    assert answers[2] == "Vous avez tout pour ISN, Ippon-seoi-nage."
     assert "Uchi-mata" in answers[3]
     # the other seat's draw: its cards are told to it alone
     session.handle_vision(seen("GRIP-MD-1"))
@@ -292,3 +292,55 @@ def test_english_words_and_answers(make_session, game: str, line: str, answer: s
     session.handle_line("rules")
     assert rec.texts(0)[0] == answer
     assert rec.texts(0)[1] == session.book.text("session", "rules", {}) and rec.texts(0)[1] != "rules"
+
+
+def samurai_arranged(make_session, me: int, units: dict, **kw):  # type: ignore[no-untyped-def]
+    """A samurai session (the keyboard at ``me``, the other seat the synthetic table's) whose
+    board is arranged by hand at the unit seam: North to play."""
+    from tests.games.samurai.helpers import arrange
+
+    session, rec = make_session(game="samurai", seats=2, me=me, bots=frozenset({1 - me}))
+    for seat, team, row in ((0, "Y", 1), (1, "R", 9)):
+        for kind, column in (("ARCHER", "C"), ("KATANA", "D"), ("NAGINATA", "E"), ("CAVALRY", "F")):
+            place = {"type": "place", "seat": seat, "unit": f"{kind}-{team}-1", "at": f"{column}{row}"}
+            assert session.apply(place)
+    state = arrange(session.match.state, units, seat=0, **kw.pop("arrange", {}))
+    session.match.states.append(state._replace(**kw))
+    rec.clear()
+    return session, rec
+
+
+def test_samurai_two_tiers_reached_the_owner_chooses_the_unit_removed(make_session) -> None:
+    units = {"NAGINATA-Y-1": (0, "H4"), "ARCHER-R-1": (1, "H5"), "ARCHER-R-2": (1, "A9"),
+             "ARCHER-R-3": (1, "B9")}
+    session, rec = samurai_arranged(make_session, 1, units, arrange={"hp": {(1, "archer"): 5}})
+    # North (the synthetic table's seat) attacks: 4 damage on South's archers, two tiers reached
+    assert session.apply({"type": "attack", "seat": 0, "unit": "NAGINATA-Y-1", "target": "ARCHER-R-1"})
+    session.bot_step()  # the synthetic table's turn to act, were it its to take
+    assert session.match.state.phase == "remove", "the table waits: the owner chooses, no bot for him"
+    mine = rec.texts(1)
+    assert any(t.startswith("À vous. Deux paliers atteints : choisissez 1 pion à retirer : "
+                            "Archer rouge 2 en A9 ou Archer rouge 3 en B9.") for t in mine), mine
+    before = session.match.state
+    session.handle_line("retire katana 1")  # South has none: the reason, nothing changes
+    assert session.match.state is before
+    assert rec.texts(1)[-1] == "Aucun pion de ce type sur le plateau (samouraïs katana)."
+    session.handle_line("retire archer 3")
+    assert session.match.state.phase == "play" and set(session.match.state.units) == {
+        "NAGINATA-Y-1", "ARCHER-R-2"}
+    assert "Archer rouge 3 est retiré du plateau, en B9." in rec.texts("all")
+
+
+def test_samurai_sabotage_is_played_by_words_with_its_square(make_session) -> None:
+    units = {"KATANA-Y-1": (0, "D2"), "KATANA-R-1": (1, "H9")}
+    session, rec = samurai_arranged(make_session, 0, units, hands=(("E8",), ()),
+                                    markers={"B7": frozenset({1})})
+    before = session.match.state
+    session.handle_line("joue E8 en B3")  # no enemy marker there: refused with the reason
+    assert session.match.state is before and rec.texts(0)
+    session.handle_line("joue E8 en B7")
+    assert session.match.state.markers == {}
+    assert "En B7, marqueurs de Sud retirés." in rec.texts("all")
+    session.handle_line("aide")
+    assert any(t.startswith("joue E8 en D4 : joue une carte événement") for t in rec.texts(0))
+    assert any(t.startswith("retire archer 2 : ") for t in rec.texts(0))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -9,6 +10,7 @@ import pytest
 
 from card_codes import LabelErrorKind
 from companion.engine import get_game, replay
+from companion.information import AID
 from companion.journal import open_record
 from companion.session import Session, SessionOptions
 
@@ -92,6 +94,18 @@ def test_queries_answer_the_asking_seat_only(make_session) -> None:
     assert answers[6] == "À Est : une carte rouge."  # not my turn: whose it is
 
 
+def test_restantes_counts_the_cards_i_have_not_seen_when_the_table_allows_memory(make_session) -> None:
+    session, rec = make_session(me=2, information=AID)
+    session.handle_line("scanne")
+    for card in YELLOW_HAND:
+        session.handle_vision(seen(card))
+    session.handle_line("fin")
+    session.handle_vision(seen("Y-P4-V1"))
+    rec.clear()
+    session.handle_line("restantes")
+    assert rec.texts()[-1].startswith("20 cartes pas encore vues"), "not my 7 cards, not the one played"
+
+
 def test_hand_registration_by_scanning_is_private(make_session) -> None:
     session, rec = make_session(me=2)
     rec.clear()
@@ -122,7 +136,7 @@ def test_undo_asks_first_and_is_recorded(make_session, tmp_path: Path) -> None:
     session.handle_vision(seen("Y-P4-V1"))
     rec.clear()
     session.handle_line("annule")
-    assert rec.texts(0) == ["Annuler : Nord : Esprit jaune 4. ? Dites oui ou non."]
+    assert rec.texts(0) == ["Annuler votre dernière action : Nord : Esprit jaune 4 ? Dites oui ou non."]
     session.handle_line("non")
     assert len(session.match.states) == 2 and rec.texts(0)[-1] == "Rien n'est annulé."
     session.handle_line("annule")
@@ -194,9 +208,10 @@ def test_setup_accepts_with_one_key_or_changes_the_dealer(tmp_path: Path) -> Non
     rec = Recorder()
     session = Session(SessionOptions(record=tmp_path / "g.jsonl"), rec)
     session.open()
-    assert session.setup_text() == "Tatsu, 4 joueurs. Nord donne. Vous êtes Nord."
+    team = "Équipe jaune, avec Sud assis en face de vous."
+    assert session.setup_text() == f"Tatsu, 4 joueurs. Nord donne. Vous êtes Nord. {team}"
     session.handle_line("donneur Est")
-    assert rec.texts(0)[-2] == "Tatsu, 4 joueurs. Est donne. Vous êtes Nord."
+    assert rec.texts(0)[-2] == f"Tatsu, 4 joueurs. Est donne. Vous êtes Nord. {team}"
     session.handle_line("")
     assert session.started
     assert "Manche 1. Est donne et commence." in rec.texts("all")
@@ -218,8 +233,8 @@ def test_a_play_is_said_in_the_voice_of_the_seat_it_is_about(make_session) -> No
     heard = [("Nord : Esprit jaune 4.", 0), ("Scores : Jaunes 0, Rouges 0.", None)]
     assert list(zip(rec.texts(), rec.speakers, strict=True)) == heard
     rec.clear()
-    session.handle_line("répète")  # again, each line in the same voice
-    assert list(zip(rec.texts(), rec.speakers, strict=True)) == heard
+    session.handle_line("répète")  # the last announcement again (not the answer), in the same voice
+    assert list(zip(rec.texts(), rec.speakers, strict=True)) == heard[:1]
     phrases = session.fixed_phrases()
     assert ("Est : Esprit jaune 4.", 1) in phrases and "Esprit jaune 4" in phrases  # card names: neutral
 
@@ -240,7 +255,8 @@ def test_the_stop_word_acts_at_once_from_the_keyboard_thread(tmp_path: Path) -> 
     rec = Recorder()
     session = Session(SessionOptions(record=tmp_path / "g.jsonl", me=2), rec)
     session.read_lines(io.StringIO("chut\nmain\ntais-toi\n")).join(5)
-    assert rec.calls == [("stop", 2), ("stop", 2)]  # without waiting for the game's queue
+    stops = [c for c in rec.calls if c[0] != "keyboard_seat"]
+    assert stops == [("stop", 2), ("stop", 2)]  # without waiting for the game's queue
     posted = [session.inbox.get_nowait() for _ in range(session.inbox.qsize())]
     assert posted == [("line", "main"), ("eof", None)]
 
@@ -269,4 +285,37 @@ def test_speech_commands_work_at_the_set_up_prompt_too(tmp_path: Path) -> None:
     session.open()
     for line in ("plus vite", "bref"):
         session.handle_line(line)
-    assert rec.calls == [("faster", None), ("verbosity", "brief")] and not session.started
+    calls = [c for c in rec.calls if c[0] != "keyboard_seat"]
+    assert calls == [("faster", None), ("verbosity", "brief")] and not session.started
+
+
+def test_requests_and_typed_cards_are_checked_and_a_typo_runs_on_yes(make_session, tmp_path: Path) -> None:
+    """B3, B4, W2, A3: asking oneself is refused with the reason; "Fantome" without its accent is
+    the Ghost; colours and the Ghost's open hand are said to me alone; a card typed that is not
+    mine is refused and changes nothing; a typo's suggestion runs on "oui"."""
+    session, rec = make_session(seats=3, me=0)
+    while actions := session.game.table_actions(session.match.state, random.Random(1)):
+        for action in actions:
+            assert session.apply(action)
+    before, played = session.match.state, len(record_actions(tmp_path / "game.jsonl"))
+    rec.clear()
+    session.handle_line("demande Nord")
+    assert rec.lines == [(0, "Vous ne pouvez pas vous demander une carte à vous-même.")]
+    rec.clear()
+    for line in ("couleurs", "fantôme"):
+        session.handle_line(line)
+    assert [a for a, _ in rec.lines] == [0, 0]
+    assert rec.texts(0)[0].startswith("Couleurs : Nord ") and "Fantôme " in rec.texts(0)[0]
+    assert rec.texts(0)[1].startswith("Main du Fantôme : ")
+    theirs = next(c for c in before.hands[1] if c.startswith("Y"))  # East's yellow card, typed by me
+    rec.clear()
+    session.handle_line(theirs)
+    assert session.match.state is before and rec.lines and all(a == 0 for a, _ in rec.lines)
+    assert len(record_actions(tmp_path / "game.jsonl")) == played
+    rec.clear()
+    session.handle_line("mian")
+    session.handle_line("oui")
+    assert rec.texts(0)[-1].startswith("Votre main : 1 : ")
+    rec.clear()
+    session.handle_line("demande Fantome")
+    assert rec.lines == [("all", "Nord demande au Fantôme de jouer pour lui.")]

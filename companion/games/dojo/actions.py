@@ -37,6 +37,13 @@ class SwapAction(TypedDict):
     seat: NotRequired[int]
 
 
+class KeepAction(TypedDict):
+    """The challenge winner keeps his tatami: no swap."""
+
+    type: Literal["keep"]
+    seat: NotRequired[int]
+
+
 class PlaceAction(TypedDict):
     """A tatami placed, relative to the seat's first one at 0,0."""
 
@@ -46,4 +53,4 @@ class PlaceAction(TypedDict):
     col: NotRequired[int]
 
 
-DojoAction = TrophyAction | GiveAction | ChallengeAction | PassAction | SwapAction | PlaceAction
+DojoAction = TrophyAction | GiveAction | ChallengeAction | PassAction | SwapAction | KeepAction | PlaceAction

@@ -1,7 +1,11 @@
 """Dojo queries a blind player asks during play, as events for the phrasebook (pure).
 
-- `describe`: a dojo row by row, then column by column (record coordinates), and for its
-  owner the tatami in hand;
+Places are said as the owner sees the dojo: rows numbered from its top row (1), columns from
+its leftmost column (1); a place above the top row is row 0, left of the leftmost column 0.
+Once the dojo is 3 rows high and 4 columns wide, rows are 1 to 3 and columns 1 to 4 for good.
+(The record keeps its own coordinates: the first tatami at 0, 0.)
+
+- `describe`: a dojo row by row, then column by column, and for its owner the tatami in hand;
 - `offer_places`: the legal places for a seat's tatami, each said against a placed card;
 - `score_events`: a running score breakdown (rows, columns, trophies, total).
 Each returns events addressed to `viewer` (a seat), never changing the game.
@@ -10,29 +14,31 @@ Each returns events addressed to `viewer` (a seat), never changing the game.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from companion.engine import Event
-from companion.games.dojo.places import places
+from companion.games.dojo.places import origin, places, to_view
 from companion.games.dojo.scoring import Breakdown, breakdown
 from companion.games.dojo.state import Cell, DojoState
 
 
 def cells_of(state: DojoState, seat: int) -> dict[Cell, str]:
-    """A seat's dojo: card by (row, col)."""
+    """A seat's dojo: card by (row, col), in the record's coordinates."""
     return {(r, c): card for r, c, card in state.dojos[seat]}
 
 
 def grid_events(viewer: int, seat: int, cells: Mapping[Cell, str]) -> list[Event]:
-    """Rows top to bottom, then columns left to right, empty places named."""
+    """Rows top to bottom, then columns left to right, empty places named, numbered from 1."""
     if not cells:
         return [Event(viewer, "dojo_empty", {"seat": seat})]
-    rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
-    cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
-    out = [Event(viewer, "dojo_header", {"seat": seat, "n": len(cells), "top": rows[0], "bottom": rows[-1],
-                                         "left": cols[0], "right": cols[-1]})]
-    out += [Event(viewer, "dojo_row", {"row": r, "cells": [cells.get((r, c)) for c in cols]})
+    top, left = origin(cells)
+    rows = range(top, max(r for r, _ in cells) + 1)
+    cols = range(left, max(c for _, c in cells) + 1)
+    size = {"seat": seat, "n": len(cells), "rows": len(rows), "cols": len(cols)}
+    out = [Event(viewer, "dojo_header", size)]
+    out += [Event(viewer, "dojo_row", {"row": r - top + 1, "cells": [cells.get((r, c)) for c in cols]})
             for r in rows]
-    out += [Event(viewer, "dojo_column", {"col": c, "cells": [cells.get((r, c)) for r in rows]})
+    out += [Event(viewer, "dojo_column", {"col": c - left + 1, "cells": [cells.get((r, c)) for r in rows]})
             for c in cols]
     return out
 
@@ -49,11 +55,13 @@ def describe(state: DojoState, seat: int, viewer: int) -> list[Event]:
 
 def offer_places(state: DojoState, seat: int) -> list[Event]:
     """The legal places for the seat's next tatami, said to the seat."""
-    found = places(cells_of(state, seat), state.opts["orientation"])
-    out = [Event(seat, "places", {"n": len(found)})]
+    cells = cells_of(state, seat)
+    found = places(cells, state.opts["orientation"])
+    out = [Event(seat, "places", {"n": len(found), "card": state.pending[seat]})]
     for p in found:
         key = "place_first" if p.side is None else f"place_{p.side}"
-        out.append(Event(seat, key, {"card": p.card, "row": p.row, "col": p.col}))
+        row, col = to_view(cells, (p.row, p.col))
+        out.append(Event(seat, key, {"card": p.card, "row": row, "col": col}))
     return out
 
 
@@ -77,4 +85,8 @@ def breakdown_events(viewer: int, seat: int, b: Breakdown,
 
 def score_events(state: DojoState, seat: int, viewer: int) -> list[Event]:
     """A seat's running score, as `viewer` hears it (all of it is public)."""
-    return breakdown_events(viewer, seat, breakdown(state, seat), list(state.won[seat]))
+    b = breakdown(state, seat)
+    top, left = origin(cells_of(state, seat))
+    b = replace(b, rows=tuple(replace(r, row=r.row - top + 1) for r in b.rows),
+                columns=tuple(replace(c, col=c.col - left + 1) for c in b.columns))
+    return breakdown_events(viewer, seat, b, list(state.won[seat]))

@@ -145,6 +145,13 @@ def _swap(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list[
     return state._replace(pending=tuple(pending), swap_offer=None), events
 
 
+def _keep(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list[Event]]:
+    """The challenge winner keeps his own tatami."""
+    if state.swap_offer is None:
+        raise Rejected("no_swap")
+    return state._replace(swap_offer=None), [Event("all", "swap_kept", {"seat": state.swap_offer[0]})]
+
+
 def _position(action: Mapping[str, Any], first: bool) -> Cell:
     row, col = action.get("row"), action.get("col")
     if first and row is None and col is None:
@@ -161,6 +168,8 @@ def _place(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list
     card = state.pending[seat]
     if card is None:
         raise Rejected("no_tatami", seat=seat)
+    if state.swap_offer and seat == state.swap_offer[1]:  # the winner may still take this tatami
+        raise Rejected("swap_pending", seat=state.swap_offer[0])
     cells = [(r, c) for r, c, _ in state.dojos[seat]]
     cell = _position(action, not cells)
     check_cell(cells, cell, state.opts["orientation"])
@@ -173,11 +182,14 @@ def _place(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list
     pending = list(state.pending)
     pending[seat] = None
     state = state._replace(dojos=tuple(dojos), pending=tuple(pending), shown=state.shown - {seat})
-    events.append(Event("all", "placed", {"seat": seat, "card": card, "row": cell[0], "col": cell[1]}))
+    top = min(r for r, _, _ in dojos[seat])
+    left = min(c for _, c, _ in dojos[seat])
+    events.append(Event("all", "placed", {"seat": seat, "card": card, "row": cell[0], "col": cell[1],
+                                          "at_row": cell[0] - top + 1, "at_col": cell[1] - left + 1}))
     if all(p is None for p in state.pending):
         state = end_round(state._replace(swap_offer=None), events)
     return state, events
 
 
 HANDLERS = {"trophy": _trophy, "give": _give, "challenge": _challenge, "pass": _pass, "swap": _swap,
-            "place": _place}
+            "keep": _keep, "place": _place}

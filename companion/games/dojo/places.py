@@ -1,8 +1,10 @@
 """Dojo placements in words: the legal places said as "left of <card>", and a parser for
 what a player types or says ("pose 0 1", "gauche de renard jaune", "under 0 0").
 
-Coordinates are those of the record (DESIGN §5): the owner's first tatami is (0, 0),
-rows grow downwards, columns to the right, either may be negative. Everything here is
+Places are typed and said as the owner sees the dojo: rows numbered from its top row (1),
+columns from its leftmost (1); 0 is a new row above, or a new column to the left. They are
+turned here into the record's coordinates (DESIGN §5: the owner's first tatami is (0, 0),
+rows grow downwards, columns to the right, either may be negative). Everything here is
 pure; the words live in `words.toml`.
 """
 
@@ -58,6 +60,25 @@ def _lookup() -> dict[str, tuple[str, Any]]:
         for name in names:
             out[name] = (marker, None)
     return out
+
+
+def origin(cells: Mapping[Cell, str] | list[Cell]) -> Cell:
+    """The record coordinates of the dojo's top row and leftmost column ((0, 0) when empty)."""
+    if not cells:
+        return (0, 0)
+    return (min(r for r, _ in cells), min(c for _, c in cells))
+
+
+def to_view(cells: Mapping[Cell, str] | list[Cell], cell: Cell) -> Cell:
+    """A record place as the owner says it: row and column from 1 at the top left."""
+    top, left = origin(cells)
+    return (cell[0] - top + 1, cell[1] - left + 1)
+
+
+def from_view(cells: Mapping[Cell, str] | list[Cell], row: int, col: int) -> Cell:
+    """The record place of a row and column said from 1 at the top left."""
+    top, left = origin(cells)
+    return (row - 1 + top, col - 1 + left)
 
 
 def places(cells: Mapping[Cell, str], orientation: str = "fixed") -> list[Place]:
@@ -117,11 +138,10 @@ def parse_place(text: str, cells: Mapping[Cell, str]) -> Cell:
         numbers = _numbers(tokens)
         if numbers is None:
             raise Rejected("place_unclear", text=text)
-        return numbers
+        return from_view(cells, *numbers)
     target = tokens[[k for k, _ in tokens].index("sides") + 1:]
-    anchor = _numbers(target)
-    if anchor is None:
-        anchor = _card_cell(text, target, cells)
+    said = _numbers(target)
+    anchor = from_view(cells, *said) if said is not None else _card_cell(text, target, cells)
     dr, dc = OFFSETS[sides[0]]
     return (anchor[0] + dr, anchor[1] + dc)
 

@@ -21,7 +21,9 @@ Record actions (DESIGN §5): `{"type": "trophy", "card": ID}` (the flipped troph
 `{"type": "give", "seat": S, "card": ID}` (the dealer hands a tatami to S);
 `{"type": "challenge", "seat": S}`; `{"type": "pass", "seat": S}` (S lets the dealer be:
 optional in records, since a placement closes the challenges, so a round with no
-challenge may have no pass at all); `{"type": "swap"}` (the challenge winner swaps);
+challenge may have no pass at all); `{"type": "swap"}` (the challenge winner swaps) or
+`{"type": "keep"}` (he keeps his tatami; his placing it says the same): the loser places
+only once the winner has decided (rules version 2);
 `{"type": "place", "seat": S, "row": R, "col": C}` (relative to the seat's first tatami
 at 0,0; rows grow downwards, columns to the right; either may be negative).
 """
@@ -66,7 +68,7 @@ REJECTIONS = frozenset({
     "not_a_tatami", "not_a_trophy", "not_adjacent", "not_asked", "nothing_at_stake", "one_challenge",
     "outside_grid", "place_ambiguous", "place_no_card", "place_unclear", "recruit_first",
     "recruit_over", "score_bad_trophy", "score_labels", "score_not_grid", "score_other_labels",
-    "tatami_used", "trophy_first", "trophy_in_play", "trophy_seen"
+    "tatami_used", "trophy_first", "trophy_in_play", "trophy_seen", "swap_pending"
 })
 
 
@@ -79,6 +81,8 @@ class Dojo(Game):
     options = OPTIONS
     rejections = REJECTIONS
     dealer_option = "first_dealer"
+    # 2: the challenge's loser waits for the winner's swap decision before placing ("keep")
+    rules_version = 2
 
     def seat_keys(self, seats: int) -> list[str]:
         return list(SEAT_KEYS.get(seats, SEAT_KEYS[5]))
@@ -120,10 +124,12 @@ class Dojo(Game):
             if challenge_open(state) and order[state.asked] == seat:
                 out += [{"type": "challenge", "seat": seat}, {"type": "pass", "seat": seat}]
             if state.swap_offer and state.swap_offer[0] == seat:
-                out.append({"type": "swap"})
+                out += [{"type": "swap"}, {"type": "keep"}]
             return out
         if state.swap_offer and state.swap_offer[0] == seat:
-            out.append({"type": "swap"})
+            out += [{"type": "swap"}, {"type": "keep"}]
+        if state.swap_offer and state.swap_offer[1] == seat:
+            return out  # the loser waits for the winner's decision
         if state.pending[seat] is not None:
             cells = [(r, c) for r, c, _ in state.dojos[seat]]
             out.extend({"type": "place", "seat": seat, "row": r, "col": c}

@@ -1,38 +1,77 @@
 """Dojo at the table: the dealer shows each tatami (told to him alone), then says whom it goes
-to; challenges, swaps and placements are commands; a dojo is described row by row."""
+to; challenges, swaps and placements are commands; a dojo is described row by row.
+
+Places are typed and said as the owner sees the dojo ("pose 1 2": row 1, column 2, from its
+top left; relative words, "à droite du renard", still work). After a won challenge the winner
+decides first ("échange" or "garde"); everyone holding a tatami is asked to lay it.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from companion.engine import Answer, Event, State
+from companion.engine import Action, Answer, Event, Rejected, State
 from companion.engine.table import TableRules
-from companion.games.dojo.describe import cells_of, describe, offer_places
-from companion.games.dojo.places import parse_place
+from companion.games.dojo.describe import cells_of, describe, offer_places, score_events
+from companion.games.dojo.places import parse_place, to_view
+from companion.games.dojo.rounds import challenge_order, may_receive
+from companion.games.dojo.scoring import check_cell
+from companion.games.dojo.state import CHALLENGE, RECRUIT, ROUNDS, TRAINING, TROPHY, tatamis
 
 
 class DojoTable(TableRules):
     """Dojo's table rules: who acts in each phase, the dojos described, placements in words."""
 
     def actor(self, state: State) -> int | None:
-        phase = self.game.public_view(state)["phase"]
-        if phase in ("trophy", "recruit"):
+        if state.over:
+            return None
+        if state.swap_offer is not None:  # the winner decides before anyone else moves on
+            return int(state.swap_offer[0])
+        phase = state.phase
+        if phase in (TROPHY, RECRUIT):
             return int(state.dealer)
-        if phase == "challenge":
+        if phase == CHALLENGE:
             asked = self.game.public_view(state)["asked"]
             return asked if isinstance(asked, int) else None
         return None
+
+    def due(self, state: State, seat: int) -> bool:
+        """In training everyone holding a tatami lays it (the loser of a duel once the winner
+        has decided)."""
+        if self.actor(state) is not None or state.over:
+            return self.actor(state) == seat
+        return state.phase == TRAINING and 0 <= seat < state.seats and state.pending[seat] is not None
+
+    def acted_by(self, state: State, action: Action) -> int | None:
+        if action.get("type") in ("swap", "keep"):
+            return state.swap_offer[0] if state.swap_offer else None
+        if action.get("type") == "place":
+            return int(action["seat"])
+        return super().acted_by(state, action)
 
     def turn(self, state: State, viewer: int) -> list[Event]:
         if self.game.is_over(state):
             return [Answer(viewer, "turn_over")]
         view = self.game.public_view(state)
-        if view["phase"] == "challenge" and view["asked"] is not None:
+        if state.swap_offer is not None:
+            winner, loser = state.swap_offer
+            if viewer == winner:
+                return [Answer(viewer, "dojo_swap_yours", {"loser": loser, "card": state.pending[viewer],
+                                                           "other": state.pending[loser]})]
+            return [Answer(viewer, "dojo_swap_wait", {"seat": winner})]
+        if view["phase"] == CHALLENGE and view["asked"] is not None:
             return [Event(viewer, "ask", {"seat": view["asked"], "dealer": state.dealer})]
-        if view["phase"] == "training":
+        if view["phase"] == TRAINING:
+            card = state.pending[viewer] if 0 <= viewer < state.seats else None
+            if card is not None:
+                key = "dojo_place_first" if not state.dojos[viewer] else "dojo_place_yours"
+                return [Answer(viewer, key, {"card": card})]
             return [Event(viewer, "training", {})]
-        if view["phase"] == "trophy":
+        if view["phase"] == TROPHY:
             return [Event(viewer, "flip_trophy", {"seat": state.dealer})]
+        if viewer == state.dealer:
+            return [Answer(viewer, "dojo_deal_yours", {"seats": may_receive(state)})]
         return [Event(viewer, "recruit", {"seat": state.dealer})]
 
     def hand(self, state: State, viewer: int) -> list[Event]:
@@ -67,16 +106,68 @@ class DojoTable(TableRules):
     def in_sight(self, state: State, viewer: int) -> frozenset[str]:
         held = state.pending[viewer] if 0 <= viewer < state.seats else None
         return self.face_up(state) | ({held} if held is not None else set())
+    def scores(self, state: State, viewer: int) -> list[Event]:
+        parts = [Answer(viewer, "seat_score", {"seat": s, "points": v})
+                 for s, v in self.game.scores(state).items()]
+        out: list[Event] = [Answer(viewer, "scores", {"parts": parts})]
+        if 0 <= viewer < state.seats:
+            out += score_events(state, viewer, viewer)
+        return out
+
+    def out(self, state: State, viewer: int) -> list[Event]:
+        """The tatamis ``viewer`` has not seen: in the pile, or held face down by another."""
+        seen = {card for dojo in state.dojos for _, _, card in dojo}
+        seen |= {state.pending[s] for s in state.shown if state.pending[s] is not None}
+        if 0 <= viewer < state.seats:
+            if state.pending[viewer] is not None:
+                seen.add(state.pending[viewer])
+            if viewer == state.dealer:  # he saw every tatami he handed out this round
+                seen |= {c for c in state.pending if c is not None}
+        unseen = [c for c in tatamis() if c not in seen]
+        counts = Counter(tatamis()[c].disciple for c in unseen)
+        parts = [Answer(viewer, "dojo_out_disciple", {"disciple": d, "n": n})
+                 for d, n in sorted(counts.items())]
+        return [Answer(viewer, "dojo_out", {"n": len(unseen), "parts": parts})]
+
+    def progress(self, state: State, viewer: int) -> list[Event]:
+        if state.over:
+            return []
+        where = {"round": state.round, "rounds": ROUNDS, "seat": state.dealer}
+        return [Answer(viewer, "dojo_progress", where)]
 
     def legal_moves(self, state: State, seat: int) -> list[Event]:
-        if self.game.public_view(state)["phase"] == "training" and state.pending[seat] is not None:
+        if state.over:
+            return [Answer(seat, "turn_over")]
+        if state.swap_offer is not None and state.swap_offer[0] == seat:
+            return self.turn(state, seat)
+        if state.phase == TRAINING and state.pending[seat] is not None:
+            if state.swap_offer is not None and state.swap_offer[1] == seat:
+                return self.turn(state, seat)
             return offer_places(state, seat)
-        return super().legal_moves(state, seat)
+        if state.phase == CHALLENGE and self.actor(state) == seat:
+            return [Answer(seat, "dojo_may_challenge", {"dealer": state.dealer})]
+        if state.phase == RECRUIT and seat == state.dealer:
+            return [Answer(seat, "dojo_deal_yours", {"seats": may_receive(state)})]
+        asked = self.actor(state)
+        if state.phase == CHALLENGE and seat in challenge_order(state) and asked is not None:
+            return [Answer(seat, "dojo_wait_ask", {"seat": asked})]
+        return [Answer(seat, "legal_none")]
 
     def place_action(self, state: State, seat: int, words: str) -> dict[str, Any]:
-        """A placement from words: "0 1", "gauche de renard jaune", "under 1 1"..."""
+        """A placement from words: "1 2" (row 1, column 2 from the top left), "gauche de renard
+        jaune", "sous 1 1"..."""
         cells = cells_of(state, seat)
-        if not cells and not words.strip():  # the first tatami needs no words: it is the 0,0 place
+        if not cells:  # the first tatami needs no words: it is the 0,0 place
             return {"type": "place", "seat": seat, "row": 0, "col": 0}
         row, col = parse_place(words, cells)
+        try:
+            check_cell(list(cells), (row, col), state.opts["orientation"])
+        except Rejected as rejected:  # the reason says the place as the owner does
+            if "row" in rejected.params:
+                said = to_view(cells, (row, col))
+                raise Rejected(rejected.code, row=said[0], col=said[1]) from None
+            raise
         return {"type": "place", "seat": seat, "row": row, "col": col}
+
+    def seat_facts(self, state: State, seat: int) -> list[Event]:
+        return [Answer(seat, "dojo_you_deal")] if seat == state.dealer else []

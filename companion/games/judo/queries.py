@@ -127,7 +127,10 @@ def _plan(state: JudoState, seat: int, throw: str) -> dict[str, Any] | None:
         if kuzushi_allowed(sim, seat, kuz[0]) is not None:
             return {"blocked": True}
         tie = may_cover(sim.opts, top_element(sim), c.element) == "tie"
-        actions.append({"type": "play", "seat": seat, "card": kuz[0]})
+        kuzushi: dict[str, Any] = {"type": "play", "seat": seat, "card": kuz[0]}
+        if tie and sim.opts["tie_break"] == "table":
+            kuzushi["rps"] = "won"  # the plan, if the players' rock-paper-scissors goes its way
+        actions.append(kuzushi)
         sim = taken(sim, seat, [kuz[0]])._replace(pile=(*sim.pile, (kuz[0], seat)))
     combos = ms_combos(sim, seat, throw)
     if not combos:

@@ -87,10 +87,13 @@ class Judo(Game):
     seat_counts = (2,)
     default_seats = 2
     # 2: a card that lost its rock-paper-scissors is not tried again that turn; grips by the judogi's side
-    rules_version = 2
+    # 3: equal elements are settled by the players' own rock-paper-scissors by default ("rps")
+    rules_version = 3
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"
+    target_option = "tai_length"  # --target: the combats a judoka wins to win the match
+    dealer_option = "first"  # the set-up's "donneur Est": who starts
     # random play almost never throws (about once in 1,800 actions): random tables (conformance
     # tests, `companion simulate`) end their combats on a clock; people, and the synthetic
     # table's judo bots (which throw), play the text's ippon-only default

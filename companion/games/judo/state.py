@@ -77,9 +77,9 @@ OPTIONS = (
            "again, then to the referees' decision: the judoka who placed more cards this combat (equal: "
            "the flags, drawn by the companion).", (), "J15"),
     Option("next_combat", "loser", "Who starts the next combat.", ("loser", "winner", "alternate"), "J17"),
-    Option("tie_break", "companion", "Equal elements: the companion draws the rock-paper-scissors "
-           "winner (announced), or the players play it and the action says who won.",
-           ("companion", "table"), "J19"),
+    Option("tie_break", "table", "Equal elements: the players play rock-paper-scissors and the action "
+           "says who won (the text: \"faites un pierre-feuille-ciseaux\"), or the companion draws the "
+           "winner (announced).", ("table", "companion"), "J19"),
     Option("lost_tie", "back_to_hand", "The card of a lost rock-paper-scissors goes back to hand, or "
            "to the discard.", ("back_to_hand", "discard"), "J19"),
     Option("tie_retry", "next_turn", "After a lost rock-paper-scissors: that card may be tried again only "

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from card_codes import load_deck
-from companion.engine import Answer, Event, Rejected, State
+from companion.engine import Action, Answer, Event, Rejected, State
 from companion.engine.table import Hints, Question, TableRules
 from companion.games.judo import words
 from companion.games.judo.queries import LACKS, query_events
@@ -115,16 +115,35 @@ class JudoTable(TableRules):
             return Question(card, tuple(plays))  # both hands hold: which one lets go?
         if plays:
             action = {"type": "play", "seat": seat, "card": card}
-            if len({a.get("rps") for a in plays}) > 1:
-                return Question(card, tuple(plays))
+            if len({a.get("rps") for a in plays}) > 1:  # equal elements: the players' rock-paper-scissors
+                return Question(card, tuple(plays), seat, Answer(seat, "judo_rps_yours"))
             return action
         if discard and kind not in ("grip", "kuzushi"):  # an MS card alone: only a discard
             return Question(card, tuple(discard))
         self.game.apply(state, {"type": "play", "seat": seat, "card": card})  # the rules' reason
         raise Rejected("card_not_now")
 
+    def decider(self, state: State, action: Action) -> int | None:
+        """A kuzushi of equal element: the rock-paper-scissors is played by both judokas, and
+        the other one says how it went."""
+        if action.get("type") == "play" and "rps" in action:
+            return 1 - int(action["seat"])
+        return None
+
+    def request(self, state: State, action: Action, seat: int) -> Question:
+        choices = tuple({**action, "rps": result} for result in ("won", "lost"))
+        prompt = Answer(seat, "judo_rps_theirs", {"seat": action["seat"]})
+        return Question(str(action["card"]), choices, seat, prompt)
+
+    def progress(self, state: State, viewer: int) -> list[Event]:
+        if state.over:
+            return []
+        return [Answer(viewer, "judo_progress", {"combat": state.combat, "turns": state.turns + 1})]
+
     def parse_line(self, state: State, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | None:
+        if card is not None:  # a card shown waits for words: it is the judoka on turn's
+            seat = int(state.turn)
         command = words.parse(line)
         first, _, rest = line.strip().partition(" ")
         if command is None and rest and (head := words.parse(first)) and head.name == "discard":

@@ -38,6 +38,12 @@ class SamuraiTable(TableRules):
             return [Answer(viewer, "samurai_setup_turn", {"seat": self.actor(state)})]
         if state.phase == REMOVE and state.removal:
             seat, kind, n = state.removal
+            if viewer == seat:  # the owner chooses which of his units goes: they are listed
+                units = sorted((u for u in state.units.values() if u.owner == seat and u.type == kind),
+                               key=lambda u: u.id)
+                choices = [Answer(viewer, "samurai_remove_choice", {"unit": u.id, "square": u.square})
+                           for u in units]
+                return [Answer(viewer, "samurai_remove_yours", {"n": n, "units": choices})]
             return [Event(viewer, "choose_removal", {"seat": seat, "kind": kind, "n": n})]
         if state.phase == DRAW:
             return [Event(viewer, "draw_due", {"team": TEAMS[state.team]})]

@@ -6,7 +6,8 @@ lines raise `Rejected` with a phrasebook key, like the engine.
 
 Examples (seat = the speaker): "pioche rouge", "prends bleu" (the face-up card),
 "sur 2" + card, "nouvelle" + card, "clôture 1", "uke 3" + card, "hakama 2 attaque",
-"kaeshi 2", "stage", "senpai sud rouge 8 sur 1 oui", "active atémi est" + card taken,
+"kaeshi 2", "stage", "senpai sud rouge 8 sur 1 oui" (the "oui" may be left out when the partner's hand is
+known), "active atémi est" + card taken (or none: the table rules ask for it),
 "active ma-ai kamae", "active kamae", "fini", "passe".
 """
 
@@ -167,8 +168,6 @@ def _senpai(rest: list[str], seat: int, state: ShodanState) -> dict[str, Any]:
     if not numbers:
         raise Rejected("command_number")
     answer = next((a for w in rest if (a := _lookup("answers", w))), None)
-    if answer is None:
-        raise Rejected("command_yes_no")
     info = cards()
     copies = [c for c in action_cards() if (info[c].colour, info[c].number) == (pile, numbers[0])]
     if not copies:
@@ -176,6 +175,10 @@ def _senpai(rest: list[str], seat: int, state: ShodanState) -> dict[str, Any]:
     held = [c for c in copies if c in state.known[partner]]
     free = [c for c in copies if c not in located(state)]
     asked = (held or free or copies)[0]
+    if answer is None:  # the partner's answer: the companion knows it when it knows his whole hand
+        if any(state.unknown[partner]):
+            raise Rejected("command_yes_no")
+        answer = "yes" if held else "no"
     out: dict[str, Any] = {"partner": partner, "ask": asked, "given": answer == "yes"}
     if answer == "yes":
         if len(numbers) < 2:
@@ -194,8 +197,10 @@ def _activate(rest: list[str], seat: int, state: ShodanState, card: str | None) 
         if len(powers) < 2:
             raise Rejected("command_power")
         action["target"] = _notion_of(state, seat, powers[1], used=True)
-    elif powers[0] == "ATEMI":
-        action.update(victim=_seat_word(rest, state), card=_need_card(card))
+    elif powers[0] == "ATEMI":  # the card taken: shown, else drawn blind from the hand (table rules)
+        action["victim"] = _seat_word(rest, state)
+        if card is not None:
+            action["card"] = card
     elif card is not None:
         action["card"] = card
     return action

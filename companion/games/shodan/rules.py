@@ -67,6 +67,7 @@ from companion.games.shodan.state import (
 # The closed set of this game's own rejection codes (the engine's common ones come on top);
 # the conformance test checks that the code raises no other and that each has its phrases.
 REJECTIONS = frozenset({
+    "nothing_to_take",  # raised by the table rules: Atémi on an empty hand
     "already_activated", "already_set_up", "attack_first", "can_act", "cannot_hold", "command_card",
     "command_empty", "command_no_notion", "command_number", "command_pile", "command_power",
     "command_seat", "command_slot", "command_unknown", "command_yes_no", "draft_face_down",
@@ -90,6 +91,7 @@ class Shodan(Game):
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"
+    dealer_option = "first"  # the set-up's "donneur Est": who starts
 
     def seat_keys(self, seats: int) -> list[str]:
         return ["north", "south"] if seats == 2 else super().seat_keys(seats)

@@ -8,11 +8,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from companion.engine import Answer, Event, Rejected, State
+from companion.engine import Action, Answer, Event, Rejected, State
 from companion.engine.table import Hints, Question, TableRules, to_seat
 from companion.games.shodan.commands import fold, query_word, to_action
 from companion.games.shodan.scoring import completable, prestige, requirement_events
-from companion.games.shodan.state import PILES, cards, located, tech_cards
+from companion.games.shodan.state import PILES, SEARCH_PILE, cards, located, tech_cards, unseen
 
 
 class ShodanTable(TableRules):
@@ -123,8 +123,50 @@ class ShodanTable(TableRules):
             raise Rejected("card_not_now")
         return Question(card, tuple(found))
 
+    def decider(self, state: State, action: Action) -> int | None:
+        """Senpai: the partner asked for a card says whether he gives it."""
+        if action.get("type") == "interactive" and "partner" in action:
+            return int(action["partner"])
+        return None
+
+    def request(self, state: State, action: Action, seat: int) -> Question:
+        asker, asked = int(action["seat"]), str(action["ask"])
+        choices = [{**action, "given": True}] if asked in state.known[seat] else []
+        if asked not in state.known[seat] or state.unknown[seat][PILES.index(cards()[asked].colour)]:
+            choices.append({**action, "given": False})
+        prompt = Answer(seat, "shodan_senpai_asked", {"seat": asker, "card": asked,
+                                                      "held": asked in state.known[seat]})
+        return Question(str(action["card"]), tuple(choices), seat, prompt)
+
+    def completed(self, state: State, seat: int, action: dict[str, Any]) -> dict[str, Any] | Question:
+        """What a typed line leaves to another or to the table, asked: the card a search picks
+        in its pile (the pile read to the searcher alone), the card Atémi takes (drawn blind), a
+        partner's answer to Senpai when the companion knows his hand."""
+        if action.get("type") == "activate" and "card" not in action:
+            power = cards()[action["notion"]].power
+            if power in SEARCH_PILE:  # a search: the pile's cards, read to the searcher alone
+                pile = SEARCH_PILE[power]
+                inside = sorted(unseen(state, pile))
+                if not inside:
+                    raise Rejected("pile_empty", pile=pile)
+                choices = tuple({**action, "card": c} for c in inside)
+                prompt = Answer(seat, "shodan_search_pick", {"pile": pile, "cards": inside})
+                return Question("", choices, seat, prompt)
+        if action.get("type") == "activate" and "victim" in action and action.get("card") is None:
+            victim = int(action["victim"])
+            held = set(state.known[victim])
+            known = not any(state.unknown[victim])  # the synthetic table knows it: it draws blind
+            if not known:  # a real table: the card taken is shown to the camera
+                held |= {c for pile in PILES for c in unseen(state, pile)}
+            if not held:
+                raise Rejected("nothing_to_take", seat=victim)
+            choices = tuple({**action, "card": c} for c in sorted(held))
+            prompt = Answer(seat, "shodan_atemi_pick", {"seat": victim})
+            return Question("", choices, seat, prompt, table_draws=known)
+        return action
+
     def parse_line(self, state: State, seat: int, line: str, card: str | None = None
-                   ) -> dict[str, Any] | list[Event] | None:
+                   ) -> dict[str, Any] | list[Event] | Question | None:
         said = line.split()
         if not said:
             return None
@@ -136,8 +178,9 @@ class ShodanTable(TableRules):
         if query == "piles":
             return [Answer(seat, "line", {"parts": self._piles(state, seat)})]
         try:
-            return to_action(line, seat, state, card)
+            action = to_action(line, seat, state, card)
         except Rejected as rejected:
             if rejected.code == "command_unknown" and len(said) == 1:
                 return None  # a card typed, or a common word: not Shodan's
             raise
+        return self.completed(state, seat, action)

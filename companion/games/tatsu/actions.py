@@ -13,11 +13,24 @@ PlayAction = TypedDict("PlayAction", {
 
 
 class HandAction(TypedDict):
-    """A hand registered, privately (3 and 4 players)."""
+    """A hand registered, privately (3 and 4 players); 2 players: a seat's deal, the 7 cards it
+    lays face up (private) and the colours of the 7 laid face down under them (`down`, public)."""
 
     type: Literal["hand"]
     seat: int
     cards: list[str]
+    down: NotRequired[list[str]]
+
+
+class LayAction(TypedDict):
+    """2 players: one place of a line laid (0 to 6), the face-up card and the colour under it
+    (`down`, needed when no deal said it)."""
+
+    type: Literal["lay"]
+    seat: int
+    slot: int
+    card: str
+    down: NotRequired[str]
 
 
 class LayoutAction(TypedDict):
@@ -38,4 +51,4 @@ class RevealAction(TypedDict):
     slot: NotRequired[int]
 
 
-TatsuAction = PlayAction | HandAction | LayoutAction | RevealAction
+TatsuAction = PlayAction | HandAction | LayoutAction | LayAction | RevealAction

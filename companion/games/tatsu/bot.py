@@ -109,6 +109,9 @@ class TatsuBot(PurposefulBot):
     def random_choice(self, match: Match, seat: Seat, rng: random.Random) -> Action | None:
         """People mostly play their own cards; sometimes they ask someone to play for them."""
         choices = list(match.game.legal(match.state, seat))
+        lines = [a for a in choices if a.get("type") == "layout"]
+        if lines:  # a whole line at once, as a player lays it
+            return rng.choice(lines)
         own = [a for a in choices if a.get("from") == seat]
         if own and rng.random() < 0.8:
             return rng.choice(own)

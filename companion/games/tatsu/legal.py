@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.games.tatsu.actions import LayoutAction, PlayAction, RevealAction
+from companion.games.tatsu.actions import LayAction, LayoutAction, PlayAction, RevealAction
 from companion.games.tatsu.state import (
     CLANS,
     LAYOUT_SIZE,
@@ -12,8 +12,9 @@ from companion.games.tatsu.state import (
     cards,
     face_down_allowed,
     holder_of,
-    identified,
+    laid_so_far,
     partner,
+    pool,
 )
 
 
@@ -24,15 +25,15 @@ def legal_plays(state: TatsuState, front: int) -> list[PlayAction]:
     out: list[PlayAction] = []
     no_partner = None if state.opts["ask_partner"] else partner(state, front)
     if state.players == 2:
-        pool = _pool(state, clan)
+        unseen = pool(state, clan)
         for source, tableau in enumerate(state.tableaux):
             may_take_down = face_down_allowed(state, source, clan)
             for place, k in enumerate(tableau or ()):
                 if k.up is not None and k.colour == clan:
-                    out.append({"type": "play", "seat": front, "card": k.up, "from": source})
+                    out.append({"type": "play", "seat": front, "card": k.up, "from": source, "slot": place})
                 elif (k.up is None and k.colour == clan) or (k.down == clan and may_take_down):
                     out.extend({"type": "play", "seat": front, "card": c, "from": source, "slot": place}
-                               for c in pool)
+                               for c in unseen)
         return out
     for card, c in info.items():
         if c.clan != clan or card in state.played:
@@ -45,24 +46,35 @@ def legal_plays(state: TatsuState, front: int) -> list[PlayAction]:
     return out
 
 
-def _pool(state: TatsuState, clan: str) -> list[str]:
-    """2p: cards of a colour not yet seen (face down, or turned up and not named)."""
-    known = identified(state)
-    return [c for c, i in cards().items() if i.clan == clan and c not in state.played and c not in known]
-
-
 def legal_reveals(state: TatsuState, seat: int) -> list[RevealAction]:
     tableau = state.tableaux[seat] or ()
     colours = {k.colour for k in tableau if k.up is None and k.colour}
     return [{"type": "reveal", "seat": seat, "card": c}
-            for clan in sorted(colours) for c in _pool(state, clan)]
+            for clan in sorted(colours) for c in pool(state, clan)]
+
+
+def layout_moves(state: TatsuState, seat: int) -> list[LayoutAction | LayAction]:
+    """2p, a line not laid yet: with a deal, the next place laid with each card left in hand
+    (and, before the first, whole lines of the dealt cards); without, a few whole lines."""
+    dealt, draft = state.hands[seat], state.drafts[seat]
+    if dealt is None or draft is None:
+        return [*layout_examples(state, seat)]
+    place = next(p for p, (up, _) in enumerate(draft) if up is None)
+    out: list[LayoutAction | LayAction] = [{"type": "lay", "seat": seat, "slot": place, "card": c}
+                                           for c in dealt]
+    if all(up is None for up, _ in draft):
+        for n in range(3):
+            order = list(dealt)
+            random.Random(f"{state.opts['seed']}-{state.round}-{seat}-{n}").shuffle(order)
+            out.append({"type": "layout", "seat": seat, "up": order, "down": [str(d) for _, d in draft]})
+    return out
 
 
 def layout_examples(state: TatsuState, seat: int, count: int = 3) -> list[LayoutAction]:
     """A few valid layouts (all of them are too many to list), drawn from the state's seed."""
     info = cards()
     other = state.tableaux[1 - seat]
-    taken = {k.up for k in other or ()}
+    taken = {k.up for k in other or ()} | set(state.hands[1 - seat] or ()) | set(laid_so_far(state))
     out: list[LayoutAction] = []
     for n in range(count):
         rng = random.Random(f"{state.opts['seed']}-{state.round}-{seat}-{n}")

@@ -23,6 +23,7 @@ from companion.games.tatsu.state import (
     face_down_allowed,
     holder_of,
     identified,
+    laid_so_far,
     partner,
     red_human,
     seat_field,
@@ -48,17 +49,20 @@ def apply_play(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState
     if info.clan != clan:
         raise Rejected("wrong_colour", seat=front, clan=clan)
     if state.players == 2:
-        source, state, flipped = _take_from_layout(state, action, card, front)
-        flip_events = [Event("all", "flip", {"seat": source, "clan": flipped})] if flipped else []
-        changes: dict[str, Any] = {}
+        source, place, state, flipped = _take_from_layout(state, action, card, front)
+        flip_events = [Event("all", "flip", {"seat": source, "clan": flipped, "slot": place})
+                       ] if flipped else []
+        changes: dict[str, Any] = {"slot": place}
     else:
         source = _source(state, action, card, front)
         changes = _take_from_hand(state, card, source)
         flip_events = []
     if source != front and not state.opts["ask_partner"] and source == partner(state, front):
         raise Rejected("no_asking_partner")
-    events = [Event("all", "play" if source == front else "play_for", {"seat": front, "card": card,
-                                                                       "from": source})]
+    params: dict[str, Any] = {"seat": front, "card": card, "from": source}
+    if state.players == 2:
+        params["slot"] = changes.pop("slot")
+    events = [Event("all", "play" if source == front else "play_for", params)]
     events.extend(flip_events)
     state = state._replace(trick=(*state.trick, (front, card, source)), played=state.played | {card},
                            **changes)
@@ -94,10 +98,10 @@ def _take_from_hand(state: TatsuState, card: str, source: int) -> dict[str, Any]
 
 
 def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
-                      front: int) -> tuple[int, TatsuState, str | None]:
+                      front: int) -> tuple[int, int, TatsuState, str | None]:
     """2p: find the place the card left, turn up what was under it.
 
-    Returns the layout's owner, the new state and the colour turned face up (if any)."""
+    Returns the layout's owner, the place, the new state and the colour turned face up (if any)."""
     clan = cards()[card].clan
     known = identified(state)
     flipped = None
@@ -106,6 +110,8 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
         source, place = known[card]
         if action.get("from") is not None and seat_field(state, action, "from") != source:
             raise Rejected("not_in_layout", seat=seat_field(state, action, "from"), card=card)
+        if place_given is not None and slot_field(place_given) != place:
+            raise Rejected("not_in_layout", seat=source, card=card)
         stack = state.tableaux[source][place]  # type: ignore[index]
         new = Stack(None, stack.down, None) if stack.down else Stack(None, None, None)
         flipped = stack.down
@@ -131,7 +137,7 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
     tableaux[source] = tuple(stacks)
     sizes = list(state.sizes)
     sizes[source] -= 1
-    return source, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes)), flipped
+    return source, place, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes)), flipped
 
 
 def _power(state: TatsuState, card: str) -> int:
@@ -186,7 +192,9 @@ def _resolve_trick(state: TatsuState, events: list[Event]) -> TatsuState:
 
 def apply_hand(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
     if state.players == 2:
-        raise Rejected("no_hands")
+        if "down" not in action:
+            raise Rejected("no_hands")
+        return _deal_2p(state, action)
     seat = seat_field(state, action)
     given = action.get("cards")
     if not isinstance(given, list):
@@ -215,34 +223,138 @@ def apply_hand(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState
     return state, events
 
 
-def apply_layout(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
+def _deal_2p(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
+    """2p: a seat's 14 cards dealt: 7 laid face down (their colours, seen on the backs: `down`,
+    place 1 to 7) and 7 in hand to lay face up on them (`cards`, told to the seat alone)."""
+    seat = _laying_seat(state, action)
+    if state.hands[seat] is not None or state.drafts[seat] is not None:
+        raise Rejected("layout_closed")
+    given, down = action.get("cards"), action.get("down")
+    if not (isinstance(given, list) and isinstance(down, list) and len(given) == len(down) == LAYOUT_SIZE):
+        raise Rejected("layout_size", n=LAYOUT_SIZE)
+    hand = tuple(card_field({"card": c}) for c in given)
+    if len(set(hand)) != len(hand):
+        raise Rejected("duplicate_card", card=next(c for c in hand if hand.count(c) > 1))
+    elsewhere = _taken(state, seat)
+    for card in hand:
+        if card in elsewhere:
+            raise Rejected("card_elsewhere", card=card)
+    _check_colours(state, seat, hand, down)
+    hands = list(state.hands)
+    hands[seat] = hand
+    drafts = list(state.drafts)
+    drafts[seat] = tuple((None, d) for d in down)
+    return state._replace(hands=tuple(hands), drafts=tuple(drafts)), [
+        Event(seat, "dealt_2p", {"seat": seat, "cards": list(hand)}),
+        Event("all", "down_2p", {"seat": seat, "down": list(down)})]
+
+
+def _laying_seat(state: TatsuState, action: Mapping[str, Any]) -> int:
     if state.players != 2:
         raise Rejected("no_layouts")
     seat = seat_field(state, action)
-    if state.played or state.trick:
+    if state.played or state.trick or state.tableaux[seat] is not None:
         raise Rejected("layout_closed")
+    return seat
+
+
+def _taken(state: TatsuState, seat: int) -> set[str]:
+    """2p: the cards the other seat has dealt, laid or on its line."""
+    other = 1 - seat
+    out = {k.up for k in state.tableaux[other] or () if k.up}
+    out |= set(state.hands[other] or ())
+    out |= {up for up, _ in state.drafts[other] or () if up}
+    return out
+
+
+def _check_colours(state: TatsuState, seat: int, ups: tuple[str, ...], down: list[Any]) -> None:
+    """Each player was dealt 7 yellow and 7 red cards: a line never holds more of one."""
+    if any(d not in (*CLANS, None) for d in down):
+        raise Rejected("layout_colours", seat=seat)
+    info = cards()
+    yellow = sum(info[c].clan == YELLOW for c in ups) + sum(d == YELLOW for d in down)
+    red = len(ups) + sum(d is not None for d in down) - yellow
+    if yellow > LAYOUT_SIZE or red > LAYOUT_SIZE:
+        raise Rejected("layout_colours", seat=seat)
+
+
+def apply_layout(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
+    seat = _laying_seat(state, action)
     up, down = action.get("up"), action.get("down")
     if not (isinstance(up, list) and isinstance(down, list) and len(up) == len(down) == LAYOUT_SIZE):
         raise Rejected("layout_size", n=LAYOUT_SIZE)
     ups = tuple(card_field({"card": c}) for c in up)
     if len(set(ups)) != LAYOUT_SIZE:
         raise Rejected("duplicate_card", card=next(c for c in ups if ups.count(c) > 1))
-    other = state.tableaux[1 - seat]
+    elsewhere = _taken(state, seat)
     for card in ups:
-        if other is not None and any(k.up == card for k in other):
+        if card in elsewhere:
             raise Rejected("card_elsewhere", card=card)
+    dealt, draft = state.hands[seat], state.drafts[seat]
+    if dealt is not None and sorted(dealt) != sorted(ups):  # the cards dealt, and no other
+        raise Rejected("not_in_hand", seat=seat, card=next(c for c in ups if c not in dealt))
+    if draft is not None and any(d not in (None, given) for (_, d), given in zip(draft, down, strict=True)):
+        raise Rejected("layout_colours", seat=seat)
     if any(d not in CLANS for d in down):
         raise Rejected("layout_colours", seat=seat)
     info = cards()
     yellow = sum(info[c].clan == YELLOW for c in ups) + sum(d == YELLOW for d in down)
     if yellow != LAYOUT_SIZE:  # each player was dealt 7 yellow and 7 red cards
         raise Rejected("layout_colours", seat=seat)
+    return _laid(state, seat, ups, list(down), [
+        Event("all", "layout", {"seat": seat, "slots": [{"card": c, "down": d} for c, d in zip(ups, down,
+                                                                                                 strict=True)],
+                                "yellow": down.count(YELLOW), "red": down.count(RED)})])
+
+
+def _laid(state: TatsuState, seat: int, ups: tuple[str, ...], down: list[str],
+          events: list[Event]) -> tuple[TatsuState, list[Event]]:
+    """The whole line is down: it becomes the seat's layout."""
+    info = cards()
     tableau = tuple(Stack(c, info[c].clan, d) for c, d in zip(ups, down, strict=True))
-    tableaux = list(state.tableaux)
-    tableaux[seat] = tableau
-    return state._replace(tableaux=tuple(tableaux)), [
-        Event("all", "layout", {"seat": seat, "cards": list(ups), "down": list(down),
-                                "yellow": down.count(YELLOW), "red": down.count(RED)})]
+    tableaux, hands, drafts = list(state.tableaux), list(state.hands), list(state.drafts)
+    tableaux[seat], hands[seat], drafts[seat] = tableau, None, None
+    return state._replace(tableaux=tuple(tableaux), hands=tuple(hands), drafts=tuple(drafts)), events
+
+
+def apply_lay(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
+    """2p: one place of a line laid: the face-up card (and the colour under it, when the deal
+    did not say it)."""
+    seat = _laying_seat(state, action)
+    place = slot_field(action.get("slot"))
+    card = card_field(action)
+    draft = list(state.drafts[seat] or ((None, None),) * LAYOUT_SIZE)
+    up, down = draft[place]
+    if up is not None:
+        raise Rejected("slot_taken", seat=seat, slot=place)
+    given = action.get("down")
+    if given is not None and given not in CLANS:
+        raise Rejected("layout_colours", seat=seat)
+    if down is not None and given is not None and given != down:
+        raise Rejected("slot_colour", seat=seat, slot=place, clan=down)
+    down = down if down is not None else given
+    if down is None:
+        raise Rejected("slot_colour_needed", slot=place)
+    dealt = state.hands[seat]
+    if dealt is not None and card not in dealt:
+        raise Rejected("not_in_hand", seat=seat, card=card)
+    if card in _taken(state, seat) or card in laid_so_far(state):
+        raise Rejected("card_elsewhere", card=card)
+    draft[place] = (card, down)
+    ups = tuple(u for u, _ in draft if u is not None)
+    _check_colours(state, seat, ups, [d for _, d in draft])
+    hands = list(state.hands)
+    if dealt is not None:
+        hands[seat] = tuple(c for c in dealt if c != card)
+    drafts = list(state.drafts)
+    drafts[seat] = tuple(draft)
+    state = state._replace(hands=tuple(hands), drafts=tuple(drafts))
+    events = [Event("all", "laid", {"seat": seat, "slot": place, "card": card, "down": down})]
+    if all(u is not None and d is not None for u, d in draft):
+        done_ups = tuple(str(u) for u, _ in draft)
+        return _laid(state, seat, done_ups, [str(d) for _, d in draft],
+                     [*events, Event("all", "layout_done", {"seat": seat})])
+    return state, events
 
 
 def apply_reveal(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState, list[Event]]:
@@ -263,4 +375,5 @@ def apply_reveal(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuSta
     new[places[0]] = replace(new[places[0]], up=card)
     tableaux = list(state.tableaux)
     tableaux[seat] = tuple(new)
-    return state._replace(tableaux=tuple(tableaux)), [Event("all", "reveal", {"seat": seat, "card": card})]
+    return state._replace(tableaux=tuple(tableaux)), [Event("all", "reveal", {"seat": seat, "card": card,
+                                                                              "slot": places[0]})]

@@ -68,13 +68,16 @@ def start_round(players: int, seat_count: int, opts: Mapping[str, Any], round_no
         clans=clans, leader=dealer, trick_no=1, trick=(), pending=(), pending_tricks=0, captured=((), ()),
         lost=(), played=frozenset(), hands=(None,) * seat_count, sizes=(hand_size,) * seat_count,
         tableaux=(None,) * seat_count if players == 2 else (), totals=totals,
+        drafts=(None,) * seat_count if players == 2 else (),
     )
 
 
 def round_start_events(state: TatsuState) -> list[Event]:
     events = [Event("all", "round_start", {"round": state.round, "seat": state.dealer})]
     if state.players == 3:
-        events.append(Event("all", "ghost_partner", {"seat": red_human(state)}))
+        red = red_human(state)
+        yellow = [s for s in range(3) if s != red]
+        events.append(Event("all", "ghost_partner", {"seat": red, "yellow": yellow}))
     if state.players == 2:
         events.append(Event("all", "layouts_needed", {}))
     return events

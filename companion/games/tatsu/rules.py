@@ -34,13 +34,15 @@ from typing import Any
 from card_codes import load_deck
 from companion.engine import Event, Game
 from companion.engine.protocol import handler_for
-from companion.games.tatsu.actions import HandAction, TatsuAction
-from companion.games.tatsu.legal import layout_examples, legal_plays, legal_reveals
-from companion.games.tatsu.moves import apply_hand, apply_layout, apply_play, apply_reveal
+from companion.games.tatsu.actions import HandAction, RevealAction, TatsuAction
+from companion.games.tatsu.legal import layout_moves, legal_plays, legal_reveals
+from companion.games.tatsu.moves import apply_hand, apply_lay, apply_layout, apply_play, apply_reveal
 from companion.games.tatsu.rounds import check_options, round_start_events, start_round
 from companion.games.tatsu.state import (
+    CLANS,
     DEFAULT_YELLOW,
     GHOST,
+    LAYOUT_SIZE,
     OPTIONS,
     RED,
     TRICKS_PER_ROUND,
@@ -50,11 +52,14 @@ from companion.games.tatsu.state import (
     cards,
     hand_summary,
     listed,
+    pool,
     red_human,
     turn_seat,
+    unturned_places,
 )
 
-HANDLERS = {"play": apply_play, "hand": apply_hand, "layout": apply_layout, "reveal": apply_reveal}
+HANDLERS = {"play": apply_play, "hand": apply_hand, "layout": apply_layout, "lay": apply_lay,
+            "reveal": apply_reveal}
 
 
 # The closed set of this game's own rejection codes (the engine's common ones come on top);
@@ -62,7 +67,10 @@ HANDLERS = {"play": apply_play, "hand": apply_hand, "layout": apply_layout, "rev
 REJECTIONS = frozenset({
     "bad_slot", "card_elsewhere", "duplicate_card", "face_up_first", "hand_empty", "hand_size",
     "layout_closed", "layout_colours", "layout_missing", "layout_size", "no_asking_partner", "no_hands",
-    "no_layouts", "not_in_hand", "not_in_layout", "nothing_to_reveal", "wrong_colour"
+    "no_layouts", "not_in_hand", "not_in_layout", "nothing_to_reveal", "wrong_colour", "slot_taken",
+    "slot_colour", "slot_colour_needed",
+    # raised by the table rules (table.py): a typed card or a request checked
+    "face_down_by_place", "ghost_hidden", "no_colour", "no_ghost",
 })
 
 
@@ -109,7 +117,7 @@ class Tatsu(Game):
         if state.over:
             return []
         if state.players == 2 and state.tableaux[seat] is None:
-            return [*layout_examples(state, seat)]
+            return [*layout_moves(state, seat)] if 0 <= seat < state.seat_count else []
         out: list[TatsuAction] = []
         front = turn_seat(state)
         if front is not None and actor(state) == seat and all(t is not None for t in state.tableaux):
@@ -145,6 +153,8 @@ class Tatsu(Game):
                 str(s): None if t is None else [{"up": k.up, "clan": k.colour, "down": k.down} for k in t]
                 for s, t in enumerate(state.tableaux)
             }
+            view["drafts"] = {str(s): None if d is None else [{"up": up, "down": down} for up, down in d]
+                              for s, d in enumerate(state.drafts)}
         else:
             view["hands"] = {str(s): hand_summary(state, s) for s in range(state.seat_count)}
         if state.players == 3:
@@ -157,7 +167,7 @@ class Tatsu(Game):
     def private_view(self, state: TatsuState, seat: int) -> dict[str, Any]:
         view = self.public_view(state)
         view["seat"] = seat
-        if state.players != 2 and 0 <= seat < state.seat_count:
+        if 0 <= seat < state.seat_count and (state.players != 2 or state.hands[seat] is not None):
             view["hand"] = listed(state.hands[seat])
         if state.players == 3 and state.opts["ghost_hand"] == "red" and seat == red_human(state):
             view["ghost_hand"] = listed(state.hands[GHOST])
@@ -172,9 +182,14 @@ class Tatsu(Game):
     def winners(self, state: TatsuState) -> list[int]:
         return list(state.winners)
 
-    def table_actions(self, state: TatsuState, rng: random.Random) -> list[HandAction]:
-        """3-4 players, before a round's first card: deal the next unregistered hand."""
-        if state.players == 2 or state.played or state.trick or None not in state.hands:
+    def table_actions(self, state: TatsuState, rng: random.Random) -> list[HandAction | RevealAction]:
+        """3-4 players, before a round's first card: deal the next unregistered hand. 2 players:
+        deal a seat its 14 cards (7 laid face down, 7 in hand), and name a card turned face up."""
+        if state.over:
+            return []
+        if state.players == 2:
+            return self._table_2p(state, rng)
+        if state.played or state.trick or None not in state.hands:
             return []
         seat = state.hands.index(None)
         dealt = {c for h in state.hands if h is not None for c in h}
@@ -182,15 +197,48 @@ class Tatsu(Game):
         rng.shuffle(free)
         return [{"type": "hand", "seat": seat, "cards": free[:TRICKS_PER_ROUND]}]  # 7 cards: one per trick
 
+    def _table_2p(self, state: TatsuState, rng: random.Random) -> list[HandAction | RevealAction]:
+        turned = unturned_places(state)
+        if turned:
+            owner, place, clan = turned[0]
+            return [{"type": "reveal", "seat": owner, "card": rng.choice(pool(state, clan)), "slot": place}]
+        if state.played or state.trick:
+            return []
+        undealt = [s for s in range(2) if state.tableaux[s] is None and state.hands[s] is None
+                   and state.drafts[s] is None]
+        if not undealt:
+            return []
+        seat = undealt[0]
+        other = 1 - seat
+        known = {k.up for k in state.tableaux[other] or ()} | set(state.hands[other] or ())
+        known |= {up for up, _ in state.drafts[other] or () if up}
+        info = cards()
+        mine: list[str] = []
+        for clan in CLANS:
+            free = [c for c in info if info[c].clan == clan and c not in known]
+            mine += rng.sample(free, LAYOUT_SIZE)
+        rng.shuffle(mine)  # the player shuffles his 14 cards, lays 7 face down unseen, keeps 7
+        down, hand = mine[:LAYOUT_SIZE], mine[LAYOUT_SIZE:]
+        return [{"type": "hand", "seat": seat, "cards": hand, "down": [info[c].clan for c in down]}]
+
     def seats_of(self, state: TatsuState) -> Sequence[int]:
         return range(state.seat_count)
 
     def hidden_variants(self, state: TatsuState, seat: int) -> list[TatsuState]:
         """Another seat's registered hand with a card swapped for an unseen one of the same clan
         (the backs show colours); the Ghost's hand is no secret when it lies open (or to red)."""
-        if state.players == 2:
-            return []  # layouts are public: face up, and the face-down colours are known
         info = cards()
+        if state.players == 2:  # layouts are public; a line not laid yet is in its owner's hand
+            out2 = []
+            for other, hand in enumerate(state.hands):
+                if other == seat or not hand:
+                    continue
+                swap = next((c for c in pool(state, info[hand[0]].clan)), None)
+                if swap is not None:
+                    hands = list(state.hands)
+                    hands[other] = (swap, *hand[1:])
+                    out2.append(state._replace(hands=tuple(hands)))
+            return out2
         registered = {c for hand in state.hands if hand for c in hand}
         free = [c for c in info if c not in state.played and c not in registered]
         out = []

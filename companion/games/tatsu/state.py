@@ -108,6 +108,9 @@ class TatsuState(NamedTuple):
     totals: tuple[int, ...]  # per player
     over: bool = False
     winners: tuple[int, ...] = ()
+    # 2 players: a line being laid place by place, per seat: 7 (face-up card, colour under it),
+    # None where not known yet (None: no line being laid)
+    drafts: tuple[tuple[tuple[str | None, str | None], ...] | None, ...] = ()
 
 
 @cache
@@ -179,6 +182,29 @@ def identified(state: TatsuState) -> dict[str, tuple[int, int]]:
             if stack.up is not None:
                 out[stack.up] = (seat, place)
     return out
+
+
+def laid_so_far(state: TatsuState) -> dict[str, tuple[int, int]]:
+    """2p: face-up cards of lines still being laid, by id -> (seat, place)."""
+    out = {}
+    for seat, draft in enumerate(state.drafts):
+        for place, (up, _down) in enumerate(draft or ()):
+            if up is not None:
+                out[up] = (seat, place)
+    return out
+
+
+def unturned_places(state: TatsuState) -> list[tuple[int, int, str]]:
+    """2p: cards turned face up and not yet named: (seat, place, colour)."""
+    return [(seat, place, k.colour) for seat, tableau in enumerate(state.tableaux)
+            for place, k in enumerate(tableau or ()) if k.up is None and k.colour is not None]
+
+
+def pool(state: TatsuState, clan: str) -> list[str]:
+    """2p: the cards of a colour nobody has seen yet (face down, or turned up and not named)."""
+    seen = set(identified(state)) | set(laid_so_far(state)) | set(state.played)
+    seen |= {c for hand in state.hands if hand for c in hand}
+    return [c for c, i in cards().items() if i.clan == clan and c not in seen]
 
 
 def face_down_allowed(state: TatsuState, source: int, clan: str) -> bool:

@@ -43,7 +43,7 @@ def test_phrases_name_seats_cards_belts_and_empty_places() -> None:
     fr = Phrasebook("fr", "dojo", seat_keys=["north", "northeast", "southeast", "southwest", "northwest"])
     en = Phrasebook("en", "dojo", seat_names=["Anne", "Bob", "Chloé"])
     assert fr.render(Event(4, "received", {"seat": 4, "card": "RACCOON-3-1"})) == \
-        "Nord-Ouest, tu reçois Raton laveur, ceinture verte."
+        "Nord-Ouest, vous recevez Raton laveur, ceinture verte."
     assert en.render(Event("all", "given", {"seat": 2, "dealer": 0})) == "Anne gives a tatami to Chloé."
     assert fr.render(Event(0, "dojo_row", {"row": -1, "cells": [None, "FOX-5-2"]})) == \
         "Ligne -1 : vide ; Renard, ceinture noire."

@@ -1,5 +1,8 @@
-"""Dojo queries: placement words ("pose 0 1", "gauche de renard jaune"), legal places said
-against placed cards, a dojo described row by row and column by column, the running score."""
+"""Dojo queries: placement words ("pose 1 2", "gauche de renard jaune"), legal places said
+against placed cards, a dojo described row by row and column by column, the running score.
+
+Rows and columns are typed and said as the owner sees the dojo, from 1 at its top left (0: a
+new row above, a new column to the left); the record keeps the first tatami at (0, 0)."""
 
 from __future__ import annotations
 
@@ -11,23 +14,24 @@ from companion.games.dojo.places import Place, parse_place, places
 from companion.speech.phrasebook import Phrasebook
 from tests.games.dojo.helpers import new, recruit
 
-# (0, 0) yellow fox, (0, 1) blue bear, (1, 1) yellow crane; (0, -1) black monkey
+# record (0, 0) yellow fox, (0, 1) blue bear, (1, 1) yellow crane; (0, -1) black monkey: as the
+# owner sees it, row 1: monkey, fox, bear; row 2: -, -, crane (column 1 is the monkey's)
 CELLS = {(0, 0): "FOX-2-1", (0, 1): "BEAR-4-1", (1, 1): "CRANE-2-1", (0, -1): "MONKEY-5-1"}
 
 
 @pytest.mark.parametrize("text, cell", [
-    ("pose 0 1", (0, 1)),
-    ("0 -1", (0, -1)),
-    ("ligne moins un colonne deux", (-1, 2)),
-    ("row 1 column 3", (1, 3)),
-    ("gauche de 0 0", (0, -1)),
+    ("pose 1 3", (0, 1)),
+    ("1 0", (0, -2)),
+    ("ligne zero colonne quatre", (-1, 2)),
+    ("row 2 column 4", (1, 2)),
+    ("gauche de 1 2", (0, -1)),
     ("à gauche du renard", (0, -1)),
     ("droite de l'ours bleu", (0, 2)),
     ("sous l'ours", (1, 1)),
     ("au-dessus de la grue", (0, 1)),
     ("en dessous du Singe noir", (1, -1)),
     ("left of the black monkey", (0, -2)),
-    ("right of 1 1", (1, 2)),
+    ("right of 2 3", (1, 2)),
     ("under yellow crane", (2, 1)),
     ("above BEAR-4-1", (-1, 1)),
     ("above B41", (-1, 1)),
@@ -77,6 +81,7 @@ def _placed_match():
     m = new(3)
     recruit(m, {0: "FOX-2-1", 1: "BEAR-4-1", 2: "CRANE-2-1"}, "TROPHY-09")
     m.apply({"type": "challenge", "seat": 1})  # blue beats yellow: East takes the trophy
+    m.apply({"type": "keep"})  # and keeps his own tatami: then the loser may place
     for seat in range(3):
         m.apply({"type": "place", "seat": seat})
     recruit(m, {0: "FOX-3-1", 1: "BEAR-4-2", 2: "RACCOON-2-1"}, "TROPHY-01")
@@ -89,10 +94,10 @@ def test_a_dojo_is_described_row_by_row_then_column_by_column_and_the_hand_to_it
     fr = Phrasebook("fr", "dojo", seat_keys=["north", "east", "south"])
     lines = [fr.render(e) for e in describe(m.state, 1, 1)]
     assert lines == [
-        "Dojo de Est : 2 tatamis, lignes 0 à 0, colonnes -1 à 0.",
-        "Ligne 0 : Ours, ceinture bleue ; Ours, ceinture bleue.",
-        "Colonne -1 : Ours, ceinture bleue.",
-        "Colonne 0 : Ours, ceinture bleue.",
+        "Dojo d'Est : 2 tatamis, 1 ligne sur 3, 2 colonnes sur 4.",
+        "Ligne 1 : Ours, ceinture bleue ; Ours, ceinture bleue.",
+        "Colonne 1 : Ours, ceinture bleue.",
+        "Colonne 2 : Ours, ceinture bleue.",
     ]
     mine = [fr.render(e) for e in describe(m.state, 0, 0)]
     assert mine[-1] == "En main : Renard, ceinture verte."
@@ -106,9 +111,9 @@ def test_places_are_offered_in_words() -> None:
     m = _placed_match()
     en = Phrasebook("en", "dojo")
     lines = [en.render(e) for e in offer_places(m.state, 0)]
-    assert lines[0] == "4 possible places."
-    assert "Left of Fox, yellow belt: row 0, column -1." in lines
-    assert "Under Fox, yellow belt: row 1, column 0." in lines
+    assert lines[0] == "Fox, green belt: 4 possible places."
+    assert "Left of Fox, yellow belt: row 1, column 0." in lines
+    assert "Under Fox, yellow belt: row 2, column 1." in lines
 
 
 def test_the_running_score_lists_rows_columns_trophies_and_total() -> None:
@@ -117,8 +122,8 @@ def test_the_running_score_lists_rows_columns_trophies_and_total() -> None:
     lines = [fr.render(e) for e in score_events(m.state, 1, 0)]
     assert lines == [
         "Lignes : 3 points.",
-        "Ligne 0 : Ours × 2, 3 points.",
+        "Ligne 1 : Ours × 2, 3 points.",
         "Colonnes : 0 point.",
         "Trophées (Trophée Taekwondo, 3 points) : 3 points.",
-        "Total de Est : 6 points.",
+        "Total d'Est : 6 points.",
     ]

@@ -16,7 +16,7 @@ def test_a_missing_right_hand_lapel_grip_is_named() -> None:
     assert lacks(state, NORTH, "THROW-ISN") == [{"what": "grip", "grip": "rG"}]
     events = query_events(state, NORTH, "THROW-ISN")
     assert [e.audience for e in events] == [NORTH]  # private: only into the asker's earpiece
-    assert FR.render(events[0]) == "Pour ISN, Ippon-seoi-nage, il te manque : une saisie rG."
+    assert FR.render(events[0]) == "Pour ISN, Ippon-seoi-nage, il vous manque : une saisie rG."
     assert EN.render(events[0]) == "For ISN, Ippon-seoi-nage, you still need: a grip rG."
 
 
@@ -28,7 +28,7 @@ def test_everything_lacking_is_listed_and_nothing_when_the_hand_completes_it() -
         {"what": "turns", "degrees": 180}]
     full = arrange(hands=([*ISN_COMBO, "GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1"], []))
     assert lacks(full, NORTH, "THROW-ISN") == []
-    assert FR.render(query_events(full, NORTH, "THROW-ISN")[0]) == "Tu as tout pour ISN, Ippon-seoi-nage."
+    assert FR.render(query_events(full, NORTH, "THROW-ISN")[0]) == "Vous avez tout pour ISN, Ippon-seoi-nage."
 
 
 def test_a_kuzushi_that_cannot_cover_the_pile_is_reported() -> None:
@@ -61,7 +61,7 @@ def test_throwable_gives_a_plan_that_the_rules_accept() -> None:
             m.apply(action)
         assert plan["card"] in m.state.discard
     spoken = [FR.render(e) for e in query_events(state, NORTH)]
-    assert spoken[0].startswith("Tu peux faire ISN, Ippon-seoi-nage : Saisie rG : revers gauche ;")
+    assert spoken[0].startswith("Vous pouvez faire ISN, Ippon-seoi-nage : Saisie rG : revers gauche ;")
     assert query_events(arrange(hands=(["MS-T90-1"], [])), NORTH)[0].key == "can_throw_none"
 
 

@@ -100,7 +100,7 @@ def test_no_water_on_fire_by_default_but_the_cycle_option_allows_it() -> None:
 def test_equal_elements_go_to_rock_paper_scissors_and_a_loss_keeps_the_card_in_hand() -> None:
     outcomes = set()
     for seed in range(12):
-        state = arrange({"seed": seed}, hands=(["KUZ-UP-FIRE-1"], []),
+        state = arrange({"seed": seed, "tie_break": "companion"}, hands=(["KUZ-UP-FIRE-1"], []),
                         grips=(("GRIP-MD-1", "GRIP-RG-1"), (None, None)), pile=(("KUZ-DOWN-FIRE-1", SOUTH),))
         after, events = JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "KUZ-UP-FIRE-1"})
         outcomes.add(events[0].key)
@@ -109,7 +109,7 @@ def test_equal_elements_go_to_rock_paper_scissors_and_a_loss_keeps_the_card_in_h
         else:
             assert after.pile[-1] == ("KUZ-UP-FIRE-1", NORTH)
     assert outcomes == {"rps_won", "rps_lost"}
-    table = arrange({"tie_break": "table"}, hands=(["KUZ-UP-FIRE-1"], []),
+    table = arrange({}, hands=(["KUZ-UP-FIRE-1"], []),  # the default: the players' own
                     grips=(("GRIP-MD-1", "GRIP-RG-1"), (None, None)), pile=(("KUZ-DOWN-FIRE-1", SOUTH),))
     with pytest.raises(Rejected) as err:
         JUDO.apply(table, {"type": "play", "seat": NORTH, "card": "KUZ-UP-FIRE-1"})
@@ -324,8 +324,10 @@ def test_by_target_lets_the_two_sleeve_and_two_lapel_throws_be_made(throw: str, 
 
 
 def _fire_on_fire(seed: int, **options: object):  # type: ignore[no-untyped-def]
-    """North holds two Fire kuzushi; South's Fire is on top: only a tie may cover it (chain)."""
-    return arrange({"seed": seed, **options}, hands=(["KUZ-UP-FIRE-1", "KUZ-LEFT-FIRE-1"], []),
+    """North holds two Fire kuzushi; South's Fire is on top: only a tie may cover it (chain); the
+    companion draws the rock-paper-scissors (so that a seed loses it)."""
+    return arrange({"seed": seed, "tie_break": "companion", **options},
+                   hands=(["KUZ-UP-FIRE-1", "KUZ-LEFT-FIRE-1"], []),
                    grips=(("GRIP-MD-1", "GRIP-RG-1"), ("GRIP-MD-2", "GRIP-RG-2")),
                    pile=(("KUZ-DOWN-FIRE-1", SOUTH),))
 

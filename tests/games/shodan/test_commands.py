@@ -65,7 +65,7 @@ def test_interactive_and_notion_commands() -> None:
     ("", None, "command_empty"), ("saute", None, "command_unknown"), ("pioche", None, "command_pile"),
     ("clôture", None, "command_number"), ("sur 1", None, "command_card"),
     ("uke", "POS-1-1", "command_number"),
-    ("senpai rouge 8 oui", None, "command_seat"), ("senpai sud rouge 8", None, "command_yes_no"),
+    ("senpai rouge 8 oui", None, "command_seat"),
     ("active", None, "command_power"), ("active kamae", None, "command_no_notion"),
     ("hakama 1 attaque", None, "unknown_technique"),
 ])

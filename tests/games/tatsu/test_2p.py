@@ -45,9 +45,9 @@ def test_layouts_are_needed_before_play_and_checked() -> None:
 def test_players_alternate_two_cards_each_and_a_played_card_turns_up_the_one_below() -> None:
     m = laid_out()
     events = play(m, 0, "Y-P6-V1")
-    assert keys(events) == ["play", "flip"] and events[1].params == {"seat": 0, "clan": "Y"}
+    assert keys(events) == ["play", "flip"] and events[1].params == {"seat": 0, "clan": "Y", "slot": 0}
     events = play(m, 1, "R-X1")
-    assert events[1].params == {"seat": 1, "clan": "R"}
+    assert events[1].params == {"seat": 1, "clan": "R", "slot": 5}
     events = play(m, 0, "Y-P3-V1")  # asked South to play one of his yellow cards in front of North
     assert events[0].key == "play_for" and events[0].params["from"] == 1
     events = play(m, 1, "R-P6-V1")  # from North's row

@@ -1,0 +1,126 @@
+"""A blind player at a real terminal (tmux) playing a whole game: types only what a person types,
+reads only the screen; then the screen is checked against the record's replay.
+
+`BlindPlayer.play` asks `coups` (what may I do now?) whenever the table is quiet, and types what
+a game's `decide` function makes of the answer, until the game is over. `check_screen` compares
+every screen line with the replay of the record: no other seat's private fact on this screen,
+and every public announcement and each of my own private ones shown, in order.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from .test_play_terminal import COMPANION, ROOT, env
+from .tmux import Terminal
+
+QUIET = 0.6  # seconds without a new screen line: the table waits for someone
+Decide = Callable[["BlindPlayer", str], str | None]
+
+
+class BlindPlayer:
+    """The person at seat ``seat`` (its French name): types lines, reads new screen lines."""
+
+    def __init__(self, game: str, seats: int, seat: str, tmp_path: Path, *extra: str, seed: int = 3) -> None:
+        self.game, self.seat = game, seat
+        self.record = tmp_path / f"{game}-{seats}.jsonl"
+        cmd = [COMPANION, "play", game, "--synthetic", "--text", "--seats", str(seats), "--me", seat.lower(),
+               "--seed", str(seed), "--record", str(self.record), *extra]
+        self.term = Terminal(cmd, ROOT, env(tmp_path / f"home-{game}-{seats}"))
+        self.read = 0  # screen lines already read
+        self.heard: list[str] = []  # what was said after my last line, not acted on yet
+        self.typed: list[str] = []
+
+    def lines(self) -> list[str]:
+        return [ln.rstrip() for ln in self.term.screen().splitlines() if ln.strip()]
+
+    def new_lines(self) -> list[str]:
+        """The screen lines not read yet, once the screen has been still for a moment."""
+        before, still_since = self.lines(), time.monotonic()
+        while time.monotonic() - still_since < QUIET:
+            time.sleep(0.1)
+            now = self.lines()
+            if now != before:
+                before, still_since = now, time.monotonic()
+        fresh, self.read = before[self.read:], len(before)
+        return fresh
+
+    def type(self, line: str) -> list[str]:
+        """Type a line; the lines said after it."""
+        self.typed.append(line)
+        self.term.type(line)
+        return self.new_lines()
+
+    def private(self, lines: list[str]) -> list[str]:
+        """What my own private lines say (their prefix taken off)."""
+        mark = f"{self.seat} (privé) : "
+        return [ln.split(mark, 1)[1] for ln in lines if mark in ln]
+
+    def ask(self, line: str) -> str:
+        """Type a question; my private answer (its lines joined)."""
+        return " ".join(self.private(self.type(line)))
+
+    def play(self, decide: Decide, over: str, limit: int = 400) -> list[str]:
+        """Start the game, then ask `coups` and act on it until ``over`` is on the screen."""
+        self.term.wait_for("Entrée pour commencer", 60)
+        self.type("")
+        repeats, last = 0, ""
+        for _ in range(limit):
+            if any(over in ln for ln in self.lines()):
+                return self.lines()
+            said = " ".join(self.private([*self.heard, *self.new_lines()]))
+            self.heard = []
+            answer = decide(self, said) if said else None  # a question put to me is answered at once
+            if answer is None:
+                said = self.ask("coups")
+                answer = decide(self, said)
+            if answer is None:
+                time.sleep(0.3)  # another seat's turn: the table plays on
+                continue
+            repeats = repeats + 1 if answer == last and not answer.isdigit() else 0
+            last = answer
+            if repeats > 5:  # the same words again and again: the table does not take them
+                raise AssertionError(f"{answer!r} typed {repeats} times, nothing happened; screen:\n"
+                                     + "\n".join(self.lines()[-30:]))
+            self.heard = self.type(answer)
+        raise AssertionError(f"no end after {limit} decisions; screen:\n" + "\n".join(self.lines()[-40:]))
+
+    def quit(self) -> None:
+        self.type("quitte")
+        self.term.wait_for("[exited] 0", 30)
+
+    def close(self) -> None:
+        self.term.close()
+
+
+def numbered(text: str, after: str) -> list[tuple[str, str]]:
+    """The numbered choices ("1 : X ; 2 : Y") said after ``after``: (number, name) pairs."""
+    tail = text.split(after, 1)[1]
+    return re.findall(r"(\d+) : ([^;]+?)(?= ; |\.(?: |$))", tail)
+
+
+def check_screen(record: Path, seat: str, screen: list[str]) -> list[str]:
+    """Compare the screen with `companion replay` of the record: no line shows another seat's
+    private fact; the public announcements and my private ones appear on it, in order.
+    Returns the replay's lines."""
+    shown = subprocess.run([COMPANION, "replay", str(record)], capture_output=True, text=True, check=True,
+                           env=env(record.parent / "home-replay")).stdout.splitlines()
+    mine_mark = f"[{seat}] "
+    theirs = [ln.split("] ", 1)[1] for ln in shown if ln.startswith("[") and not ln.startswith(mine_mark)]
+    mine_or_public = {ln.removeprefix(mine_mark) for ln in shown if not ln.startswith("[")
+                      or ln.startswith(mine_mark)}
+    secrets = [t for t in theirs if t not in mine_or_public]  # a fact also told to me is no secret
+    leaks = [(ln, t) for ln in screen for t in secrets if t in ln]
+    assert not leaks, f"another seat's private fact on {seat}'s screen: {leaks[:3]}"
+    expected = [ln.replace(mine_mark, f"{seat} (privé) : ", 1) for ln in shown
+                if not ln.startswith("[") or ln.startswith(mine_mark)]
+    at = 0
+    for line in expected:  # in order: each announcement is on the screen after the one before
+        found = next((i for i in range(at, len(screen)) if screen[i].strip().endswith(line)), None)
+        assert found is not None, f"replay line not on the screen (after line {at}): {line!r}"
+        at = found + 1
+    return shown
