@@ -109,6 +109,6 @@ def test_short_names_and_the_arithmetic_come_from_the_deck() -> None:
                                                                                  "Y-F"]}))
     assert choose(hand, BRIEF) == "Main : jaune 3 points ; rouge fois 2 et fusion jaune"  # colours kept
     dojo = Phrasebook("en", "dojo").render(Event("all", "placed", {"seat": 0, "card": "FOX-5-2", "row": 0,
-                                                                    "col": 1}))
-    assert (str(dojo), choose(dojo, BRIEF)) == ("North places Fox, black belt at row 0, column 1.",
-                                                "North: black Fox, 0 1")
+                                                                    "col": 1, "at_row": 1, "at_col": 2}))
+    assert (str(dojo), choose(dojo, BRIEF)) == ("North places Fox, black belt at row 1, column 2.",
+                                                "North: black Fox, 1 2")
