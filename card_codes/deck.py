@@ -42,6 +42,7 @@ class Card:
     names: dict[str, str]
     attrs: dict[str, Any]
     assumed: tuple[str, ...] = ()
+    tag: int | None = None  # the camera tag's id (card_codes/tags.toml gives each game a range)
 
     def name(self, lang: str = "fr") -> str:
         return self.names.get(lang) or self.names["fr"]
@@ -69,6 +70,7 @@ class Deck:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
         object.__setattr__(self, "_by_code", {c.code: c for c in self.cards})
+        object.__setattr__(self, "_by_tag", {c.tag: c for c in self.cards if c.tag is not None})
 
     def name(self, lang: str = "fr") -> str:
         return self.names.get(lang) or self.names["fr"]
@@ -88,6 +90,9 @@ class Deck:
 
     def by_code(self, code: str) -> Card | None:
         return self._by_code.get(code)  # type: ignore[attr-defined]
+
+    def by_tag(self, tag: int) -> Card | None:
+        return self._by_tag.get(tag)  # type: ignore[attr-defined]
 
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]
@@ -171,6 +176,7 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
     cards: list[Card] = []
     seen_ids: set[str] = set()
     seen_codes: dict[str, str] = {}
+    seen_tags: dict[int, str] = {}
     for i, raw in enumerate(raw_cards, start=1):
         cid = raw.get("id")
         label = cid if isinstance(cid, str) else f"#{i}"
@@ -183,6 +189,13 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
               "code must be 1 to 6 capitals or digits")
         _need(ccode not in seen_codes, path, cid, f"code {ccode} already used by {seen_codes.get(ccode)}")
         seen_codes[ccode] = cid
+        tag = raw.get("tag")
+        _need(tag is None or (isinstance(tag, int) and not isinstance(tag, bool) and tag >= 0), path, cid,
+              f"tag must be a whole number, got {tag!r}")
+        _need(tag is None or tag not in seen_tags, path, cid,
+              f"tag {tag} already used by {seen_tags.get(tag)}")
+        if tag is not None:
+            seen_tags[tag] = cid
         kind = raw.get("kind")
         _need(kind in kinds, path, cid, f"unknown kind {kind!r}")
         card_names = _check_names(raw.get("name"), path, cid)
@@ -190,7 +203,7 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
         for attr in kinds[kind].get("attributes", []):
             _need(attr in raw, path, cid, f"missing attribute {attr}")
         for key, value in raw.items():
-            if key in ("id", "code", "kind", "name", "assumed"):
+            if key in ("id", "code", "tag", "kind", "name", "assumed"):
                 continue
             _need(key in attributes, path, cid, f"unknown attribute {key}")
             _check_value(key, value, attributes[key], path, cid)
@@ -198,7 +211,7 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
         assumed = raw.get("assumed", [])
         _need(isinstance(assumed, list) and all(a in attrs for a in assumed), path, cid,
               "assumed must list attributes of the card")
-        cards.append(Card(cid, ccode, kind, card_names, attrs, tuple(assumed)))
+        cards.append(Card(cid, ccode, kind, card_names, attrs, tuple(assumed), tag))
     players = tuple(data.get("players", ()))
     known = {"game", "code", "name", "kinds", "attributes", "cards", "players", "assumed"}
     extra = {k: v for k, v in data.items() if k not in known}
