@@ -107,7 +107,8 @@ LangOpt = Annotated[str | None, typer.Option("--lang", help="fr or en (default: 
 TextOpt = Annotated[bool, typer.Option("--text", help="Print only: no built-in speech.")]
 RecordOpt = Annotated[Path | None, typer.Option("--record", help="Write the game record here "
                                                 "(default: a new file in your data folder).")]
-DecoderOpt = Annotated[str, typer.Option("--decoder", help="QR decoder: zxing or pyzbar.")]
+DecoderOpt = Annotated[str, typer.Option("--decoder", help="What the camera reads: tag (today's labels), "
+                                          "zxing or pyzbar (QR-only labels), tag+zxing (both).")]
 
 
 @app.command()
@@ -129,7 +130,7 @@ def play(
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
-    decoder: DecoderOpt = "zxing",
+    decoder: DecoderOpt = "tag",
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
@@ -185,7 +186,7 @@ def demo(
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game "
                                                "(default: the game's own).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
-    decoder: DecoderOpt = "zxing",
+    decoder: DecoderOpt = "tag",
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""

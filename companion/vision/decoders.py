@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-DECODERS = ("zxing", "pyzbar")
-DEFAULT_DECODER = "zxing"
+DECODERS = ("tag", "zxing", "pyzbar", "tag+zxing")
+DEFAULT_DECODER = "tag"  # the camera tag on today's labels; zxing or pyzbar for QR-only labels
 # A code zxing-cpp locates but cannot read gets one more try on a 2x cubic upscale of its
 # region: measured to pay for codes near 2 px per module (bench/bench_vision.py).
 UPSCALE = 2.0
@@ -37,6 +37,8 @@ class Detection:
 
     text: str
     quad: Quad
+    code: str = "qr"  # "qr" or "tag" (an AprilTag: its id in ``tag``, its card's payload in ``text``)
+    tag: int | None = None
 
     @property
     def centre(self) -> Point:
@@ -198,11 +200,32 @@ def _polygon_quad(points: Sequence[Any]) -> Quad:
     return tuple(pts)  # type: ignore[return-value]
 
 
+class BothDecoder:
+    """Camera tags and QR codes in the same frames (labels of both kinds on one table)."""
+
+    def __init__(self, *decoders: Decoder) -> None:
+        self.decoders = decoders
+        self.name = "+".join(d.name for d in decoders)
+
+    def decode(self, image: Any) -> list[Detection]:
+        out: list[Detection] = []
+        for d in self.decoders:
+            out.extend(d.decode(image))
+        return out
+
+
 def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:
     """The decoder called ``name`` (one of DECODERS); DecoderError if unknown or missing.
 
-    ``still``: for single images (no next frame), zxing-cpp does its 45° pass every time.
+    ``still``: for single images (no next frame): zxing-cpp does its 45° pass every time and
+    the tag decoder reads the whole image carefully; live decoders keep what they read.
     """
+    if name == "tag":
+        from companion.vision.tags import TagDecoder
+
+        return TagDecoder(live=not still)
+    if name == "tag+zxing":
+        return BothDecoder(make_decoder("tag", still), make_decoder("zxing", still))
     if name == "zxing":
         return ZxingDecoder(diagonal="always" if still else "alternate")
     if name == "pyzbar":

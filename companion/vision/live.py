@@ -278,7 +278,7 @@ def open_live(
     *,
     game: str | None = None,
     zones: Sequence[Zone] = (),
-    decoder: str = "zxing",
+    decoder: str = "tag",
     speed: float = 1.0,
 ) -> LiveReader:
     """A started LiveReader on what the user asked for: a camera index or URL (reopened

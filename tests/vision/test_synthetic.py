@@ -35,7 +35,7 @@ def test_labels_carry_the_real_payloads_and_read_back(tatsu) -> None:
     script = [
         Shown(c, 0.0, None, (0.25 + 0.25 * i, 0.5), angle=20 * i, enter="none") for i, c in enumerate(ids)
     ]
-    img = SyntheticTable(tatsu, script, camera=Camera(px_per_mm=2.0)).render(0.0)
+    img = SyntheticTable(tatsu, script, camera=Camera(px_per_mm=2.0), code="qr").render(0.0)
     for name in ("zxing", "pyzbar"):
         assert sorted(d.text for d in make_decoder(name).decode(img)) == sorted(encode(tatsu, c) for c in ids)
 
