@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 
 from card_codes import decode, load_deck
-from tests.printables.helpers import card_ids, read_codes, webcam_view
+from companion.vision import make_decoder
+from printables import make_labels
+from tests.printables.helpers import card_ids, rasterise, read_codes, webcam_view
 
 
 @pytest.mark.parametrize("game", ["tatsu", "dojo"])
@@ -28,11 +30,9 @@ def test_the_legend_page_has_no_code(pages_150: dict) -> None:
     assert read_codes(pages_150["tatsu"][-1]) == []
 
 
-@pytest.mark.parametrize(("code", "sheet", "kinds"), [("qr", None, {"qr"}), ("both", "avery-l7163", {"qr", "tag"})])
-def test_qr_labels_and_labels_with_both_codes_read_back_by_each_code(tmp_path, code: str, sheet, kinds) -> None:
-    from companion.vision import make_decoder
-    from printables import make_labels
-    from tests.printables.helpers import rasterise
+@pytest.mark.parametrize(("code", "sheet", "kinds"),
+                         [("qr", None, {"qr"}), ("both", "avery-l7163", {"qr", "tag"})])
+def test_qr_labels_and_labels_with_both_codes_read_back_by_each_code(tmp_path, code, sheet, kinds) -> None:
 
     deck = load_deck("tatsu")
     ids = ["Y-P1-V3", "R-X3", "Y-F", "R-P6-V1"]
