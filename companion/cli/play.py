@@ -39,7 +39,7 @@ def _check_record(record: Path | None) -> None:
 
 
 def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: str, speed: float,
-         interactive: bool) -> None:
+         interactive: bool, zones: Any = ()) -> None:
     from card_codes import load_deck
     from companion.engine import Rejected, ReplayError, get_game
     from companion.journal import RecordError
@@ -65,7 +65,7 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
         with contextlib.suppress(Exception):  # the cache only speeds up: phrases are made when needed
             ann.prebuild(session.fixed_phrases())
         reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
-                           decoder=decoder, speed=speed)
+                           decoder=decoder, speed=speed, zones=zones)
         if interactive:
             session.read_lines(sys.stdin)
         if not session.started:  # a resumed game has started already
@@ -84,20 +84,39 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
         ann.close()
 
 
+def _seat_names(game_name: str, seats: int) -> dict[str, int]:
+    """Every seat's name in French and English, to the seat's number."""
+    from companion.engine import get_game
+    from companion.speech.phrasebook import Phrasebook
+
+    game = get_game(game_name)
+    names: dict[str, int] = {}
+    for language in ("fr", "en"):
+        book = Phrasebook(language, game_name, seat_keys=game.seat_keys(seats))
+        names.update({book.seat_name(seat): seat for seat in range(seats)})
+    return names
+
+
+def _zones_or_exit(text: str | None, game: str, seats: int) -> Any:
+    """The seat zones of --zones, or one clear line and exit 2."""
+    if text is None:
+        return ()
+    from companion.vision.zones import ZoneError, parse_zones
+
+    try:
+        return parse_zones(text, seats, _seat_names(game, seats))
+    except ZoneError as err:
+        raise fail(str(err)) from None
+
+
 def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> int:
     if word is None:
         return 0
     if word.isdigit():
         return int(word) - 1
-    from companion.engine import get_game
-    from companion.speech.phrasebook import Phrasebook
-
-    game = get_game(session_game)
-    for language in ("fr", "en"):
-        book = Phrasebook(language, session_game, seat_keys=game.seat_keys(seats))
-        for seat in range(seats):
-            if book.seat_name(seat).casefold() == word.casefold():
-                return seat
+    folded = {name.casefold(): seat for name, seat in _seat_names(session_game, seats).items()}
+    if word.casefold() in folded:
+        return folded[word.casefold()]
     raise fail(f"Unknown seat {word!r}.")
 
 
@@ -131,6 +150,9 @@ def play(
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
     decoder: DecoderOpt = "tag",
+    zones: Annotated[str | None, typer.Option("--zones", help="Where each seat's cards lie in the image, "
+                                              "e.g. 1@0.5,0.9;2@0.1,0.5 (companion check --calibrate "
+                                              "prints it).")] = None,
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
@@ -162,6 +184,7 @@ def play(
     if resume is None:
         _check_record(record)
     my_seat = _seat_number(game, seats, me, lang)
+    zone_map = _zones_or_exit(zones, game, seats)
     options: dict[str, Any] = {}
     if target is not None:
         options["target"] = target
@@ -172,7 +195,7 @@ def play(
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
     )
     _run(opts, str(source) if isinstance(source, Path) else source, synthetic=synthetic, text_only=text,
-         decoder=decoder, speed=1.0, interactive=True)
+         decoder=decoder, speed=1.0, interactive=True, zones=zone_map)
 
 
 @app.command()

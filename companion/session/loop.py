@@ -254,6 +254,8 @@ class Session:
             if self.in_flight and self.in_flight[0] == event.card:
                 self.in_flight = None
             self.handle_card(event.card, getattr(event, "seat", None))
+        elif kind == "shown" and event.card is not None and self.scanning is not None:
+            self.handle_card(event.card)  # a card held up while a hand is read: not a play
         elif kind == "unknown":
             error = getattr(event, "error", None)
             key = {LabelErrorKind.BAD_CHECK: "label_bad_check",

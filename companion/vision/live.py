@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from companion.vision.decoders import Decoder, make_decoder
 from companion.vision.frames import CaptureSource, Frame, FrameSource, SourceError, open_source
-from companion.vision.tracker import CardEvent, LabelTracker, Zone
+from companion.vision.tracker import CardEvent, LabelTracker, SeatPlaces, Zone
 
 LOST, BACK = "lost", "back"
 STALL_AFTER = 2.0                          # seconds without a frame before a camera is lost
@@ -272,17 +272,33 @@ class LiveReader:
         self.stop()
 
 
+def plays_by_laying(game: str | None) -> bool:
+    """True when the game's deck file says its cards are played by laying them down."""
+    if game is None:
+        return False
+    from card_codes import DeckError, load_deck
+
+    try:
+        camera = load_deck(game).extra.get("camera", {})
+    except DeckError:
+        return False
+    return isinstance(camera, dict) and camera.get("plays") == "laid"
+
+
 def open_live(
     spec: str | int | FrameSource,
     on_event: Callable[[Event], None],
     *,
     game: str | None = None,
-    zones: Sequence[Zone] = (),
+    zones: Sequence[Zone] | SeatPlaces = (),
     decoder: str = "tag",
     speed: float = 1.0,
 ) -> LiveReader:
     """A started LiveReader on what the user asked for: a camera index or URL (reopened
-    on failure, lost/back reported through ``on_event``), a video, a folder, or a source."""
+    on failure, lost/back reported through ``on_event``), a video, a folder, or a source.
+
+    A game whose deck file says ``[camera] plays = "laid"`` gets a tracker in laid mode: a
+    card is played when put down, not when held (companion.vision.tracker)."""
     if isinstance(spec, FrameSource):
         source = spec
     elif isinstance(spec, int) or str(spec).isdigit() or "://" in str(spec):
@@ -291,5 +307,5 @@ def open_live(
         source = ResilientSource(lambda: CaptureSource(target), name, on_event)
     else:
         source = open_source(str(spec))
-    tracker = LabelTracker(game=game, zones=zones)
+    tracker = LabelTracker(game=game, zones=zones, laid=plays_by_laying(game))
     return LiveReader(source, on_event, decoder=make_decoder(decoder), tracker=tracker, speed=speed).start()
