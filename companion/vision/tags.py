@@ -1,18 +1,20 @@
 """The camera tag decoder: AprilTag 36h11 through OpenCV's aruco module, fast enough live.
 
 Measured on the realism kit (bench/bench_tags.py): aruco's default parameters cost 10-40 ms
-on a 720p frame of wood and 0.3-0.4 s on a checked tablecloth, whose squares all look like
-tags to it. Two changes make a full-frame pass cost 2-3 ms on ordinary tables and still read
-every resting label at 40-80 cm: one adaptive-threshold window instead of three, and a floor
-on a tag's perimeter that leaves out the small squares of a cloth. The floor starts at
-`PERIMETER_FLOOR` and follows the smallest tag read so far (live), so a cloth's squares,
-smaller than the labels, are left out whatever the distance.
+on a 720p frame of wood and 0.2-0.4 s on a red checked tablecloth, whose squares all look
+like tags to it. Three changes make a full-frame pass cost 3-11 ms on every surface tried
+and still read every resting label at 40-80 cm:
 
-Then, live, a label read lately but missed by the full pass (a hand near it, glare, a tilt)
-is looked for again in a window around where it was, at full resolution with aruco's three
-windows, doubled when small (2x cubic: reads tags down to about 2 px per cell). When a full
-pass costs more than `SPLIT_ABOVE_MS` (a cloth seen from close), the next passes each cover
-part of the frame, in turn, so no frame costs much more than the budget.
+- one adaptive-threshold window instead of three, and a floor on a tag's perimeter
+  (`PERIMETER_FLOOR`) that leaves out specks;
+- each pixel's brightest colour channel instead of its grey: black ink and white paper stay
+  as they are, a coloured cloth's checks all turn light and stop making square contours;
+- no corner refinement (ids are needed, not poses).
+
+Live, a label read lately but missed by the full pass (a hand near it, glare, a tilt) is
+looked for again in a window around where it was, at full resolution with aruco's three
+windows, doubled when small (2x cubic: reads tags down to about 2 px per cell). Everything
+is decided by the frames alone, never by the clock: the same video gives the same reads.
 
 Tag ids become texts through `card_codes.tag_text` (the card's payload, or ``tag:N``), so the
 tracker and the rules see a tag exactly as a QR code of the same card.
@@ -21,7 +23,6 @@ tracker and the rules see a tag exactly as a QR code of the same card.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,15 +30,10 @@ from card_codes import tag_text
 from companion.vision.decoders import Detection, Quad, grey
 
 PERIMETER_FLOOR = 0.06   # of the frame's larger side: a tag at 80 cm seen at 30° is about 0.09
-FLOOR_OF_SMALLEST = 0.55  # on a slow (checked) table, the floor follows this share of the smallest tag
-FLOOR_RANGE = (0.06, 0.14)
 THRESHOLD_WINDOW = 9     # px: the one adaptive-threshold window of the full-frame pass
 SMALL_TAG_PX = 40        # a window around a tag shorter than this is read doubled
 WINDOW_MARGIN = 0.7      # of the tag's size, around a known tag's window
 KEEP_FRAMES = 15         # frames a tag missed by every pass is still looked for around its place
-SPLIT_ABOVE_MS = 25.0    # a full pass slower than this is split over the next frames
-STRIPS = 4               # in so many horizontal strips (overlapping by a tag's height)
-RETRY_WHOLE_AFTER = 60   # split passes before a whole pass is tried again
 
 
 def _dictionary() -> Any:
@@ -81,17 +77,14 @@ class TagDecoder:
 
     live: bool = False
     name: str = "tag"
-    stats: dict[str, float] = field(default_factory=lambda: {"full": 0, "strips": 0, "windows": 0})
+    stats: dict[str, float] = field(default_factory=lambda: {"full": 0, "windows": 0})
     _frame: int = 0
     _known: dict[int, _Known] = field(default_factory=dict)
-    _floor: float = PERIMETER_FLOOR
-    _strip: int | None = None  # the next strip to read while passes are split
-    _split_frames: int = 0
 
     def __post_init__(self) -> None:
         import cv2
 
-        self._fast = cv2.aruco.ArucoDetector(_dictionary(), fast_parameters(self._floor))
+        self._fast = cv2.aruco.ArucoDetector(_dictionary(), fast_parameters())
         self._careful = cv2.aruco.ArucoDetector(_dictionary(), careful_parameters())
         self._texts: dict[int, str] = {}
 
@@ -99,7 +92,7 @@ class TagDecoder:
         g = brightest_channel(image)
         found: dict[int, Detection] = {}
         if self.live:
-            self._full_or_strip(g, found)
+            self._full_pass(g, found)
             for tag, known in list(self._known.items()):
                 if tag not in found:
                     for det in self._read_window(g, _around(known.quad, WINDOW_MARGIN, g.shape)):
@@ -112,27 +105,10 @@ class TagDecoder:
         return list(found.values())
 
     # -- passes ----------------------------------------------------------------------------------
-    def _full_or_strip(self, g: Any, found: dict[int, Detection]) -> None:
-        h = g.shape[0]
-        if self._strip is None:
-            t0 = time.perf_counter()
-            dets = self._read(self._fast, g, (0, 0), 1.0)
-            self.stats["full"] += 1
-            if (time.perf_counter() - t0) * 1000 > SPLIT_ABOVE_MS:
-                self._strip = 0  # a cloth whose squares pass for tags: raise the floor, split the work
-                self._raise_floor(dets, max(g.shape[:2]))
-        else:
-            overlap = int(0.12 * h)
-            y0 = max(self._strip * h // STRIPS - overlap, 0)
-            y1 = min((self._strip + 1) * h // STRIPS + overlap, h)
-            dets = self._read(self._fast, g[y0:y1], (0, y0), 1.0)
-            self.stats["strips"] += 1
-            self._strip = (self._strip + 1) % STRIPS
-            self._split_frames += 1
-            if self._split_frames >= RETRY_WHOLE_AFTER:
-                self._strip, self._split_frames = None, 0  # try a whole pass again, now and then
-        for det in dets:
+    def _full_pass(self, g: Any, found: dict[int, Detection]) -> None:
+        for det in self._read(self._fast, g, (0, 0), 1.0):
             found.setdefault(det.tag, det)  # type: ignore[arg-type]
+        self.stats["full"] += 1
 
     def _read_window(self, g: Any, box: tuple[int, int, int, int]) -> list[Detection]:
         import cv2
@@ -169,19 +145,6 @@ class TagDecoder:
             self._known[tag] = _Known(det.quad, self._frame)
         for tag in [t for t, k in self._known.items() if self._frame - k.frame > KEEP_FRAMES]:
             del self._known[tag]
-
-    def _raise_floor(self, dets: list[Detection], side: int) -> None:
-        """Follow the smallest tag read (this pass or lately): squares smaller than it are no tag."""
-        import cv2
-
-        quads = [d.quad for d in dets] + [k.quad for k in self._known.values()]
-        if not quads:
-            return
-        floor = FLOOR_OF_SMALLEST * min(_perimeter(q) for q in quads) / side
-        floor = min(max(floor, FLOOR_RANGE[0]), FLOOR_RANGE[1])
-        if floor > self._floor + 0.005:
-            self._floor = floor
-            self._fast = cv2.aruco.ArucoDetector(_dictionary(), fast_parameters(floor))
 
 
 def brightest_channel(image: Any) -> Any:
