@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_codes import Deck, load_deck
-from companion.vision.frames import Frame, FrameSource
-from companion.vision.synthetic import CARD_MM, card_texture
+from companion.vision.synthetic import CARD_MM, RenderedFrames, card_texture
 
 SURFACES = ("wood", "felt", "gingham", "laminate", "dark")
 SKIN = ((120, 150, 200), (95, 125, 175), (70, 95, 140), (150, 175, 215))  # BGR, light to dark
@@ -163,7 +162,7 @@ class Truth:
 
 
 # -- the clip -----------------------------------------------------------------------------------
-class TableClip(FrameSource):
+class TableClip(RenderedFrames):
     """Frames of a scene on a table, as a webcam beside it films them."""
 
     live = False
@@ -201,19 +200,6 @@ class TableClip(FrameSource):
         if isinstance(h, Exposure):
             return h.t + h.settle
         return 0.0
-
-    def frame_count(self) -> int:
-        return math.floor(self.duration * self.fps) + 1
-
-    def read(self) -> Frame | None:
-        if self._index >= self.frame_count():
-            return None
-        i = self._index
-        self._index += 1
-        return Frame(i, i / self.fps, self.render(i / self.fps, i))
-
-    def close(self) -> None:
-        self._index = self.frame_count()
 
     # -- geometry ---------------------------------------------------------------------------------
     def to_image(self, pts_mm: Any) -> Any:

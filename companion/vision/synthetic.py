@@ -191,7 +191,33 @@ class _Placed:
     angle: float
 
 
-class SyntheticTable(FrameSource):
+class RenderedFrames(FrameSource):
+    """A source whose frames are drawn: ``render(t, index)`` at ``fps`` for ``duration`` seconds."""
+
+    live = False
+    duration: float
+    fps: float
+    _index: int
+
+    def render(self, t: float, index: int = 0) -> Any:
+        raise NotImplementedError
+
+    def frame_count(self) -> int:
+        return math.floor(self.duration * self.fps) + 1
+
+    def read(self) -> Frame | None:
+        if self._index >= self.frame_count():
+            return None
+        i = self._index
+        self._index += 1
+        t = i / self.fps
+        return Frame(i, t, self.render(t, i))
+
+    def close(self) -> None:
+        self._index = self.frame_count()
+
+
+class SyntheticTable(RenderedFrames):
     """Frames of a table where a script of cards is played, as a webcam would see it."""
 
     live = False
@@ -396,19 +422,6 @@ class SyntheticTable(FrameSource):
             tex, M, (cx1 - cx0, cy1 - cy0), dst=roi, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT
         )
 
-    def frame_count(self) -> int:
-        return math.floor(self.duration * self.fps) + 1
-
-    def read(self) -> Frame | None:
-        if self._index >= self.frame_count():
-            return None
-        i = self._index
-        self._index += 1
-        t = i / self.fps
-        return Frame(i, t, self.render(t, i))
-
-    def close(self) -> None:
-        self._index = self.frame_count()
 
 
 def grid_script(
