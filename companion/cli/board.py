@@ -79,7 +79,7 @@ def board_command(
     if picture is None:
         raise fail(book.text("board", "bad_image", {"path": str(image)}), 1)
     try:
-        detections = make_decoder("zxing", still=True).decode(picture)
+        detections = make_decoder("tag+zxing", still=True).decode(picture)
     except DecoderError as err:
         raise fail(str(err), 1) from None
     reading = read_board(detections, data().board)

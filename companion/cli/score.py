@@ -71,7 +71,7 @@ def score(
     picture = read_image(image)
     if picture is None:
         raise fail(book.reason(Rejected("score_no_image", path=str(image))), 1)
-    detections = make_decoder("zxing", still=True).decode(picture)
+    detections = make_decoder("tag+zxing", still=True).decode(picture)
     labels = {d.text: try_decode(d.text, game) for d in detections}
     cards = {t: lab.card.id for t, lab in labels.items()
              if isinstance(lab, Label) and lab.card.id in tatamis()}
