@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_codes import Deck, load_deck
-from companion.vision.synthetic import CARD_MM, RenderedFrames, card_texture
+from companion.vision.synthetic import CARD_MM, MODULE_MM, RenderedFrames, card_texture, code_block_mm
 
 SURFACES = ("wood", "felt", "gingham", "laminate", "dark")
 SKIN = ((120, 150, 200), (95, 125, 175), (70, 95, 140), (150, 175, 215))  # BGR, light to dark
@@ -142,12 +142,14 @@ Happening = Laid | Fan | Hand | Glare | Exposure | Coaster
 
 @dataclass(frozen=True)
 class Look:
-    """Camera faults: lens blur, sensor noise, uneven light, MJPG quality."""
+    """Camera faults: lens blur, sensor noise, uneven light, MJPG quality; ``gain`` the room's
+    light as the picture shows it (0.3: a dim room where auto-exposure is at its limit)."""
 
     blur: float = 0.8
     noise: float = 3.0
     light: float = 0.35
     jpeg: int | None = 80
+    gain: float = 1.0
 
 
 @dataclass
@@ -365,7 +367,7 @@ class TableClip(RenderedFrames):
             if isinstance(h, Fan):
                 self._draw_fan(img, h, t, rng)
         f = cv2.multiply(img, self._gain, dtype=cv2.CV_32F)
-        f = f * self._exposure(t)
+        f = f * (self._exposure(t) * self.look.gain)
         for h in self.scene:
             if isinstance(h, Glare) and h.t0 <= t <= h.t1:
                 f = _add_glare(f, self.to_image([h.at])[0], h.radius * self.camera.px_per_mm, h.strength)
@@ -412,15 +414,49 @@ class TableClip(RenderedFrames):
         out.plays.sort(key=lambda p: p[1])
         return out
 
+    def code_quad_mm(self, centre: tuple[float, float], angle: float) -> Any:
+        """Table corners of a card's code block with its quiet zone (as printed: tl, tr, br, bl)."""
+        import numpy as np
+
+        u0, v0, u1, v1 = code_block_mm(self.code)
+        a = math.radians(angle)
+        ux, uy = np.array([math.cos(a), -math.sin(a)]), np.array([math.sin(a), math.cos(a)])
+        hw, hh = CARD_MM[0] / 2, CARD_MM[1] / 2
+        c = np.asarray(centre, dtype=float)
+        corners = ((u0, v0), (u1, v0), (u1, v1), (u0, v1))
+        return np.array([c + (u - hw) * ux + (hh - v) * uy for u, v in corners])
+
     def visible_at_rest(self, h: Laid) -> bool:
-        """True when the card's label lies wholly inside the image once at rest."""
-        quad = self.to_image(self.card_corners_mm(h.at, h.angle))
+        """True when the card's code, quiet zone included, lies wholly inside the image once at
+        rest (3 px from its edge, as detectors need) and no card laid after it covers any of it
+        then. (Ground truth once counted a whole card in view as readable, even when a neighbour
+        turned across it hid half its tag.)"""
+        import cv2
+        import numpy as np
+
+        block = self.code_quad_mm(h.at, h.angle)
+        quad = self.to_image(block)
         w, hh = self.camera.size
-        return bool(quad[:, 0].min() >= 0 and quad[:, 1].min() >= 0 and quad[:, 0].max() < w
-                    and quad[:, 1].max() < hh)
+        margin = 3
+        if not (quad[:, 0].min() >= margin and quad[:, 1].min() >= margin and quad[:, 0].max() < w - margin
+                and quad[:, 1].max() < hh - margin):
+            return False
+        later = self.scene[next(i for i, x in enumerate(self.scene) if x is h) + 1:]  # drawn over it
+        t = h.t + 0.2  # just after it came to rest: what lies on it then
+        for g in later:
+            if not isinstance(g, Laid):
+                continue
+            pose = self._laid_pose(g, t)
+            if pose is None:
+                continue
+            other = self.card_corners_mm(pose[0], g.angle).astype(np.float32)
+            area, _ = cv2.intersectConvexConvex(block.astype(np.float32), other)
+            if area > 0:
+                return False
+        return True
 
     def label_px_per_cell(self, h: Laid) -> float:
-        """The shorter side of the card's tag in image pixels, per tag cell (for read-rate tables)."""
+        """The shorter side of the card's code in image pixels, per cell (for read-rate tables)."""
         import numpy as np
 
         from printables.label import TAG_CELL
@@ -428,7 +464,7 @@ class TableClip(RenderedFrames):
         q = self.to_image(self.card_corners_mm(h.at, h.angle))
         sides = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
         scale = min(sides[0] / CARD_MM[0], sides[1] / CARD_MM[1])
-        return scale * TAG_CELL
+        return scale * (TAG_CELL if self.code == "tag" else MODULE_MM)
 
 
 def _coaster_texture(text: str) -> Any:

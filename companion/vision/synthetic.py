@@ -184,6 +184,20 @@ def _draw_tag_label(img: Any, tag: Any, s: float) -> int:
     return ty + side + round((TAG_QUIET + 9) * s)
 
 
+def code_block_mm(code: str = "tag") -> tuple[float, float, float, float]:
+    """Where a card's code lies with its quiet zone, in mm from the card's top-left corner as
+    printed (u0, v0, u1, v1; u to the right, v down): what must be seen whole to be read."""
+    if code == "tag":
+        from printables.label import TAG_CELL, TAG_QUIET
+        from printables.tagcode import TAG_CELLS
+
+        side = TAG_CELLS * TAG_CELL + 2 * TAG_QUIET
+        return ((CARD_MM[0] - side) / 2, LABEL_TOP_MM, (CARD_MM[0] + side) / 2, LABEL_TOP_MM + side)
+    side = (21 + 2 * QUIET_MODULES) * MODULE_MM  # a version 1 QR code and its printed quiet zone
+    top = LABEL_TOP_MM + LABEL_MARGIN_MM
+    return ((CARD_MM[0] - side) / 2, top, (CARD_MM[0] + side) / 2, top + side)
+
+
 @dataclass
 class _Placed:
     card: str
@@ -491,6 +505,7 @@ __all__ = [
     "Shown",
     "SyntheticTable",
     "card_texture",
+    "code_block_mm",
     "grid_script",
     "qr_matrix",
     "write_video",
