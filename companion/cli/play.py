@@ -84,6 +84,15 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
         ann.close()
 
 
+def _decoder_or_exit(name: str) -> str:
+    """--decoder checked before anything starts: an unknown name is one line and exit 2."""
+    from companion.vision.decoders import DECODERS
+
+    if name not in DECODERS:
+        raise fail(f"Unknown decoder {name!r}. Decoders: {', '.join(DECODERS)}.")
+    return name
+
+
 def _seat_names(game_name: str, seats: int) -> dict[str, int]:
     """Every seat's name in French and English, to the seat's number."""
     from companion.engine import get_game
@@ -126,8 +135,8 @@ LangOpt = Annotated[str | None, typer.Option("--lang", help="fr or en (default: 
 TextOpt = Annotated[bool, typer.Option("--text", help="Print only: no built-in speech.")]
 RecordOpt = Annotated[Path | None, typer.Option("--record", help="Write the game record here "
                                                 "(default: a new file in your data folder).")]
-DecoderOpt = Annotated[str, typer.Option("--decoder", help="What the camera reads: tag (today's labels), "
-                                          "zxing or pyzbar (QR-only labels), tag+zxing (both).")]
+DecoderOpt = Annotated[str, typer.Option("--decoder", help="What the camera reads: auto (camera tags, and QR "
+                                          "codes when there are some), tag, zxing, pyzbar, tag+zxing.")]
 
 
 @app.command()
@@ -149,7 +158,7 @@ def play(
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
-    decoder: DecoderOpt = "tag",
+    decoder: DecoderOpt = "auto",
     zones: Annotated[str | None, typer.Option("--zones", help="Where each seat's cards lie in the image, "
                                               "e.g. 1@0.5,0.9;2@0.1,0.5 (companion check --calibrate "
                                               "prints it).")] = None,
@@ -195,7 +204,7 @@ def play(
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
     )
     _run(opts, str(source) if isinstance(source, Path) else source, synthetic=synthetic, text_only=text,
-         decoder=decoder, speed=1.0, interactive=True, zones=zone_map)
+         decoder=_decoder_or_exit(decoder), speed=1.0, interactive=True, zones=zone_map)
 
 
 @app.command()
@@ -209,7 +218,7 @@ def demo(
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game "
                                                "(default: the game's own).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
-    decoder: DecoderOpt = "tag",
+    decoder: DecoderOpt = "auto",
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""
@@ -233,5 +242,5 @@ def demo(
         bots=frozenset(range(seats)), pace=0.0 if fast else 0.8, seed=seed, setup=False,
         stop_when_over=True,
     )
-    _run(opts, None, synthetic=True, text_only=text, decoder=decoder, speed=4.0 if fast else 1.0,
-         interactive=sys.stdin.isatty())
+    _run(opts, None, synthetic=True, text_only=text, decoder=_decoder_or_exit(decoder),
+         speed=4.0 if fast else 1.0, interactive=sys.stdin.isatty())

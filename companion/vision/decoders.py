@@ -11,8 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-DECODERS = ("tag", "zxing", "pyzbar", "tag+zxing")
-DEFAULT_DECODER = "tag"  # the camera tag on today's labels; zxing or pyzbar for QR-only labels
+DECODERS = ("auto", "tag", "zxing", "pyzbar", "tag+zxing")
+DEFAULT_DECODER = "auto"  # camera tags every frame, QR codes when there are some (AutoDecoder)
+# "auto" looks for QR codes on one frame in QR_PROBE_EVERY while none is in view (the first
+# labels were QR only), and on every frame for QR_KEEP frames after one was read.
+QR_PROBE_EVERY = 4
+QR_KEEP = 300  # frames: 10 s at 30 fps
 # A code zxing-cpp locates but cannot read gets one more try on a 2x cubic upscale of its
 # region: measured to pay for codes near 2 px per module (bench/bench_vision.py).
 UPSCALE = 2.0
@@ -214,6 +218,37 @@ class BothDecoder:
         return out
 
 
+class AutoDecoder:
+    """Camera tags on every frame; QR codes too, but only as often as the table needs them.
+
+    While no QR code is in view, zxing-cpp reads one frame in `QR_PROBE_EVERY` (a table of
+    today's labels pays a quarter of a QR pass); once one is read (an older QR-only label, or a
+    coaster's URL), every frame for the next `QR_KEEP` frames, so the tracker's "2 of the last
+    3 frames" confirms it as it would with QR alone, one to three frames later. Decided by the
+    frame count, not the clock. ``stats["qr"]`` counts the QR passes."""
+
+    name = "auto"
+
+    def __init__(self, tags: Decoder, qr: Decoder) -> None:
+        self.tags, self.qr = tags, qr
+        self.stats = {"frames": 0, "qr": 0}
+        self._frame = 0
+        self._qr_until = -1  # last frame of the every-frame QR stretch
+
+    def decode(self, image: Any) -> list[Detection]:
+        out = self.tags.decode(image)
+        frame = self._frame
+        self._frame += 1
+        self.stats["frames"] += 1
+        if frame <= self._qr_until or frame % QR_PROBE_EVERY == 0:
+            self.stats["qr"] += 1
+            codes = self.qr.decode(image)
+            if codes:
+                self._qr_until = frame + QR_KEEP
+            out.extend(codes)
+        return out
+
+
 def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:
     """The decoder called ``name`` (one of DECODERS); DecoderError if unknown or missing.
 
@@ -224,8 +259,10 @@ def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:
         from companion.vision.tags import TagDecoder
 
         return TagDecoder(live=not still)
-    if name == "tag+zxing":
+    if name == "tag+zxing" or (name == "auto" and still):  # a single image: look for both
         return BothDecoder(make_decoder("tag", still), make_decoder("zxing", still))
+    if name == "auto":
+        return AutoDecoder(make_decoder("tag"), make_decoder("zxing"))
     if name == "zxing":
         return ZxingDecoder(diagonal="always" if still else "alternate")
     if name == "pyzbar":

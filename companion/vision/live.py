@@ -291,7 +291,7 @@ def open_live(
     *,
     game: str | None = None,
     zones: Sequence[Zone] | SeatPlaces = (),
-    decoder: str = "tag",
+    decoder: str = "auto",
     speed: float = 1.0,
 ) -> LiveReader:
     """A started LiveReader on what the user asked for: a camera index or URL (reopened
