@@ -17,6 +17,7 @@ DEFAULT_DECODER = "auto"  # camera tags every frame, QR codes when there are som
 # labels were QR only), and on every frame for QR_KEEP frames after one was read.
 QR_PROBE_EVERY = 4
 QR_KEEP = 300  # frames: 10 s at 30 fps
+QR_CONFIRM = 2  # frames of QR after a probe first reads a code that is no card's (to say it once)
 # A code zxing-cpp locates but cannot read gets one more try on a 2x cubic upscale of its
 # region: measured to pay for codes near 2 px per module (bench/bench_vision.py).
 UPSCALE = 2.0
@@ -53,6 +54,19 @@ class Detection:
         """Mean side length in pixels."""
         q = self.quad
         return sum(_dist(q[i], q[(i + 1) % 4]) for i in range(4)) / 4
+
+
+def square_axes(quad: Any) -> tuple[float, float]:
+    """The longest and shortest stretch (pixels per side) of the affine map that best takes a unit
+    square onto ``quad`` (tl, tr, br, bl): a printed square's side across the view, and along it
+    (shortened by the sine of the camera's elevation)."""
+    import numpy as np
+
+    q = np.asarray(quad, dtype=float).reshape(4, 2)
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=float)
+    a, *_ = np.linalg.lstsq(np.c_[unit, np.ones(4)], q, rcond=None)
+    s = np.linalg.svd(a[:2, :], compute_uv=False)
+    return float(max(s)), float(min(s))
 
 
 class Decoder(Protocol):
@@ -221,10 +235,12 @@ class BothDecoder:
 class AutoDecoder:
     """Camera tags on every frame; QR codes too, but only as often as the table needs them.
 
-    While no QR code is in view, zxing-cpp reads one frame in `QR_PROBE_EVERY` (a table of
-    today's labels pays a quarter of a QR pass); once one is read (an older QR-only label, or a
-    coaster's URL), every frame for the next `QR_KEEP` frames, so the tracker's "2 of the last
-    3 frames" confirms it as it would with QR alone, one to three frames later. Decided by the
+    While no card's QR code is in view, zxing-cpp reads one frame in `QR_PROBE_EVERY` (a table
+    of today's labels pays a quarter of a QR pass); once one is read (a first, QR-only label,
+    of this game or another), every frame for the next `QR_KEEP` frames, so the tracker's "2 of
+    the last 3 frames" confirms it as it would with QR alone, one to three frames later. A QR
+    code that is no card's (a coaster's URL) does not keep QR on: the first time it is read,
+    QR_CONFIRM more frames, so that it is refused once, then one frame in four. Decided by the
     frame count, not the clock. ``stats["qr"]`` counts the QR passes."""
 
     name = "auto"
@@ -234,6 +250,7 @@ class AutoDecoder:
         self.stats = {"frames": 0, "qr": 0}
         self._frame = 0
         self._qr_until = -1  # last frame of the every-frame QR stretch
+        self._strangers: set[str] = set()  # codes read that are no card's
 
     def decode(self, image: Any) -> list[Detection]:
         out = self.tags.decode(image)
@@ -243,10 +260,21 @@ class AutoDecoder:
         if frame <= self._qr_until or frame % QR_PROBE_EVERY == 0:
             self.stats["qr"] += 1
             codes = self.qr.decode(image)
-            if codes:
+            if any(_card_payload(c.text) for c in codes):
                 self._qr_until = frame + QR_KEEP
+            elif any(c.text not in self._strangers for c in codes):
+                self._qr_until = max(self._qr_until, frame + QR_CONFIRM)
+                self._strangers.update(c.text for c in codes)
             out.extend(codes)
         return out
+
+
+def _card_payload(text: str) -> bool:
+    """True for a text in the labels' grammar (a card of any game, even with a bad check)."""
+    from card_codes import Label, LabelErrorKind, try_decode
+
+    result = try_decode(text)
+    return isinstance(result, Label) or result.kind != LabelErrorKind.NOT_OURS
 
 
 def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:

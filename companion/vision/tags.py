@@ -15,7 +15,8 @@ look like tags to it. What this decoder does instead, each step measured:
   under about 4.5 px per cell, `RETRY_PERIMETER`) and not flat (`RETRY_CONTRAST`), is read
   again in a window doubled by cubic interpolation, with three threshold windows: the far row
   of a table seen at 30 degrees (2-2.5 px per cell) went from 94 % to 99 % read at 80 cm;
-  under one such retry a frame on average;
+  under one such retry a frame on average; live, a square read again in vain (a QR code's
+  finder pattern, a printed square) is left alone for `FUTILE_FRAMES` frames;
 - a decimated first pass (half size, then full-size windows around its squares) was measured
   and left out: it lost the small tags (91 % at 80 cm, 30 degrees) and cost more, since every
   small tag then needed a window.
@@ -46,6 +47,7 @@ RETRY_PERIMETER = 150    # px: unread squares up to this perimeter are read agai
 RETRY_CONTRAST = 0.15    # ... when their window's spread is at least this share of its white
 RETRY_MARGIN = 0.35      # of the square's size, around it
 MAX_RETRIES = 8          # unread squares read again in one frame, at most
+FUTILE_FRAMES = 8        # live: a square read again in vain is left alone this many frames
 SMALL_TAG_PX = 40        # a window around a tag shorter than this is read doubled
 WINDOW_MARGIN = 0.7      # of the tag's size, around a known tag's window
 MAX_WINDOWS = 4          # known tags looked for in windows in one frame, at most
@@ -90,6 +92,16 @@ class _Known:
     frame: int
 
 
+@dataclass(frozen=True)
+class _Futile:
+    """A square read again in vain: where, how big, when."""
+
+    x: float
+    y: float
+    size: float
+    frame: int
+
+
 @dataclass
 class TagDecoder:
     """Camera tags in a frame. ``live``: frames come in order, and what was read is kept.
@@ -101,6 +113,7 @@ class TagDecoder:
     stats: dict[str, float] = field(default_factory=lambda: {"full": 0, "retries": 0, "windows": 0})
     _frame: int = 0
     _known: dict[int, _Known] = field(default_factory=dict)
+    _futile: list[_Futile] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         import cv2
@@ -147,6 +160,7 @@ class TagDecoder:
                 pts = tuple((float(x), float(y)) for x, y in np.asarray(quad, dtype=float).reshape(4, 2))
                 found.setdefault(int(tag), self._detection(int(tag), pts))  # type: ignore[arg-type]
         self.stats["full"] += 1
+        self._futile = [f for f in self._futile if self._frame - f.frame < FUTILE_FRAMES]
         retries = 0
         for square in rejected:
             if retries >= MAX_RETRIES:
@@ -156,8 +170,12 @@ class TagDecoder:
             if box is None:
                 continue
             retries += 1
-            for det in self._read_doubled(g, box):
+            read = self._read_doubled(g, box)
+            for det in read:
                 found.setdefault(det.tag, det)  # type: ignore[arg-type]
+            if not read and self.live:
+                cx, cy = sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
+                self._futile.append(_Futile(cx, cy, _perimeter(quad) / 4, self._frame))  # type: ignore[arg-type]
         self.stats["retries"] += retries
 
     def _worth_retrying(self, g: Any, quad: Quad, found: dict[int, Detection]) -> Box | None:
@@ -170,6 +188,10 @@ class TagDecoder:
         cx, cy = sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
         if any(math.dist((cx, cy), d.centre) < d.size / 2 for d in found.values()):
             return None
+        side = _perimeter(quad) / 4
+        if any(math.dist((cx, cy), (f.x, f.y)) < max(3.0, 0.2 * f.size) and abs(side - f.size) < 0.2 * f.size
+               for f in self._futile):
+            return None  # the same square, read in vain a few frames ago
         x0, y0, x1, y1 = box = _around(quad, RETRY_MARGIN, g.shape)
         roi = g[y0:y1, x0:x1]
         if roi.shape[0] < 8 or roi.shape[1] < 8:
