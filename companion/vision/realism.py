@@ -27,6 +27,7 @@ from companion.vision.synthetic import CARD_MM, MODULE_MM, RenderedFrames, card_
 SURFACES = ("wood", "felt", "gingham", "laminate", "dark")
 SKIN = ((120, 150, 200), (95, 125, 175), (70, 95, 140), (150, 175, 215))  # BGR, light to dark
 EXPOSURE = 0.5  # fraction of a frame the shutter is open: motion blur = speed x this
+CLEAR_FOR = 0.3  # seconds a code must stay clear in view to count as readable (ground truth)
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,7 @@ class Truth:
     """What a perfect companion concludes from a clip."""
 
     plays: list[tuple[str, float, int | None]] = field(default_factory=list)  # card, rest time, seat
+    readable: dict[str, float] = field(default_factory=dict)  # card put down -> when its code is clear
     held: list[str] = field(default_factory=list)
     covered: list[str] = field(default_factory=list)
     collected: list[str] = field(default_factory=list)
@@ -303,38 +305,52 @@ class TableClip(RenderedFrames):
         blur = speed * self.camera.px_per_mm * EXPOSURE / self.fps
         self._warp(img, self._texture(h.card, h.game), quad, blur, dirs.get(moving, 90.0))
 
+    def _fan_layout(self, fan: Fan, t: float, jitter: tuple[float, float] = (0.0, 0.0)) -> tuple[Any, list]:
+        """Where a fan is at time t: the image point of its grip and each card's image quad
+        (lifted towards the camera). The tremor: a few mm at 3-9 Hz, different on each axis, plus
+        ``jitter`` (the frame's own, random)."""
+        import numpy as np
+
+        k = fan.tremor
+        jx = k * (math.sin(2 * math.pi * 4.1 * t) + 0.5 * math.sin(2 * math.pi * 8.7 * t + 1)) / 1.5
+        jy = k * (math.sin(2 * math.pi * 3.3 * t + 2) + 0.5 * math.sin(2 * math.pi * 7.9 * t)) / 1.5
+        pivot = np.array([fan.at[0] + jx + jitter[0], fan.at[1] + jy + jitter[1]])
+        n = len(fan.cards)
+        centre_img = self.to_image([pivot])[0]
+        quads = []
+        for i in range(n):
+            a = fan.angle + (i - (n - 1) / 2) * fan.spread
+            r = math.radians(a)
+            centre = pivot + 40 * np.array([-math.sin(r), math.cos(r)])  # cards radiate from the grip
+            quad = self.to_image(self.card_corners_mm(tuple(centre), a))
+            quads.append(centre_img + (quad - centre_img) * fan.lift)  # nearer the camera than the table
+        return centre_img, quads
+
     def _draw_fan(self, img: Any, fan: Fan, t: float, rng: Any) -> None:
         import numpy as np
 
         if not fan.t0 <= t <= fan.t1:
             return
-        # tremor: a few mm at 3-9 Hz, different on each axis, plus the frame's own jitter
         k = fan.tremor
-        jx = k * (math.sin(2 * math.pi * 4.1 * t) + 0.5 * math.sin(2 * math.pi * 8.7 * t + 1)) / 1.5
-        jy = k * (math.sin(2 * math.pi * 3.3 * t + 2) + 0.5 * math.sin(2 * math.pi * 7.9 * t)) / 1.5
-        jx, jy = jx + rng.normal(0, k / 4), jy + rng.normal(0, k / 4)
-        pivot = np.array([fan.at[0] + jx, fan.at[1] + jy])
-        n = len(fan.cards)
-        centre_img = self.to_image([pivot])[0]
-        for i, card in enumerate(fan.cards):
-            a = fan.angle + (i - (n - 1) / 2) * fan.spread
-            r = math.radians(a)
-            centre = pivot + 40 * np.array([-math.sin(r), math.cos(r)])  # cards radiate from the grip
-            quad = self.to_image(self.card_corners_mm(tuple(centre), a))
-            quad = centre_img + (quad - centre_img) * fan.lift  # nearer the camera than the table
+        centre_img, quads = self._fan_layout(fan, t, (rng.normal(0, k / 4), rng.normal(0, k / 4)))
+        for card, quad in zip(fan.cards, quads, strict=True):
             self._warp(img, self._texture(card, None), quad.astype(np.float32), 0.0)
         _draw_hand(img, centre_img, 95 * self.camera.px_per_mm * fan.lift, fan.angle + 180, 0)
 
-    def _draw_hand(self, img: Any, hand: Hand, t: float) -> None:
+    def _hand_centre(self, hand: Hand, t: float) -> Any | None:
+        """The image point of a resting hand at time t (coming in and leaving by its edge), or None."""
         if not hand.t0 - 0.4 <= t <= hand.t1 + 0.4:
-            return
+            return None
         f = 0.0 if hand.t0 <= t <= hand.t1 else min(abs(t - hand.t0), abs(t - hand.t1)) / 0.4
         dirs = {"bottom": (0, -1), "top": (0, 1), "left": (-1, 0), "right": (1, 0)}
         dx, dy = dirs.get(hand.edge, (0, -1))
         reach = 300 * f
-        at = (hand.at[0] + dx * reach, hand.at[1] + dy * reach)
-        centre = self.to_image([at])[0]
-        _draw_hand(img, centre, 95 * self.camera.px_per_mm, hand.angle, 1)
+        return self.to_image([(hand.at[0] + dx * reach, hand.at[1] + dy * reach)])[0]
+
+    def _draw_hand(self, img: Any, hand: Hand, t: float) -> None:
+        centre = self._hand_centre(hand, t)
+        if centre is not None:
+            _draw_hand(img, centre, 95 * self.camera.px_per_mm, hand.angle, 1)
 
     def _draw_coaster(self, img: Any, c: Coaster) -> None:
         import numpy as np
@@ -400,8 +416,9 @@ class TableClip(RenderedFrames):
         for h in laid:
             if h.game is not None:
                 out.foreign.append(f"{h.game}/{h.card}")
-            elif self.visible_at_rest(h):
+            elif (clear := self.readable_from(h)) is not None:
                 out.plays.append((h.card, h.t, h.seat))
+                out.readable[h.card] = clear
             if h.until is not None and h.game is None:
                 out.collected.append(h.card)
         for h in self.scene:
@@ -426,45 +443,76 @@ class TableClip(RenderedFrames):
         corners = ((u0, v0), (u1, v0), (u1, v1), (u0, v1))
         return np.array([c + (u - hw) * ux + (hh - v) * uy for u, v in corners])
 
-    def visible_at_rest(self, h: Laid) -> bool:
-        """True when the card's code, quiet zone included, lies wholly inside the image once at
-        rest (3 px from its edge, as detectors need) and no card laid after it covers any of it
-        then. (Ground truth once counted a whole card in view as readable, even when a neighbour
-        turned across it hid half its tag.)"""
+    def code_clear(self, h: Laid, t: float) -> bool:
+        """True when the code of card ``h`` (at rest), quiet zone included, lies wholly in the
+        image (3 px from its edge, as detectors need) and nothing drawn over it covers any of it
+        at time t: a card laid after it, a fan and the hand holding it, a resting hand."""
         import cv2
         import numpy as np
 
-        block = self.code_quad_mm(h.at, h.angle)
-        quad = self.to_image(block)
+        block = self.to_image(self.code_quad_mm(h.at, h.angle)).astype(np.float32)
         w, hh = self.camera.size
         margin = 3
-        if not (quad[:, 0].min() >= margin and quad[:, 1].min() >= margin and quad[:, 0].max() < w - margin
-                and quad[:, 1].max() < hh - margin):
+        if not (block[:, 0].min() >= margin and block[:, 1].min() >= margin
+                and block[:, 0].max() < w - margin and block[:, 1].max() < hh - margin):
             return False
         later = self.scene[next(i for i, x in enumerate(self.scene) if x is h) + 1:]  # drawn over it
-        t = h.t + 0.2  # just after it came to rest: what lies on it then
+        covers = []
         for g in later:
-            if not isinstance(g, Laid):
+            pose = self._laid_pose(g, t) if isinstance(g, Laid) else None
+            if pose is not None:
+                covers.append(self.to_image(self.card_corners_mm(pose[0], g.angle)))
+        hands = []
+        for g in self.scene:
+            if isinstance(g, Fan) and g.t0 <= t <= g.t1:
+                grip, quads = self._fan_layout(g, t)
+                covers.extend(quads)
+                hands.append((grip, 95 * self.camera.px_per_mm * g.lift, g.angle + 180))
+            elif isinstance(g, Hand) and (centre := self._hand_centre(g, t)) is not None:
+                hands.append((centre, 95 * self.camera.px_per_mm, g.angle))
+        if any(cv2.intersectConvexConvex(block, q.astype(np.float32))[0] > 0 for q in covers):
+            return False
+        for centre, size, angle in hands:
+            found = _hand_mask(self.camera.size, centre, size, angle)
+            if found is None:
                 continue
-            pose = self._laid_pose(g, t)
-            if pose is None:
-                continue
-            other = self.card_corners_mm(pose[0], g.angle).astype(np.float32)
-            area, _ = cv2.intersectConvexConvex(block.astype(np.float32), other)
-            if area > 0:
+            mask, x0, y0 = found
+            code = np.zeros_like(mask)
+            cv2.fillConvexPoly(code, np.round(block - (x0, y0)).astype(np.int32), 255)
+            if cv2.countNonZero(cv2.bitwise_and(mask, code)):
                 return False
         return True
 
-    def label_px_per_cell(self, h: Laid) -> float:
-        """The shorter side of the card's code in image pixels, per cell (for read-rate tables)."""
-        import numpy as np
+    def readable_from(self, h: Laid) -> float | None:
+        """The first time, once card ``h`` is at rest, from which its code stays clear for
+        `CLEAR_FOR` seconds (a detector needs a few frames); None if it never does before it is
+        taken away or the clip ends. (Ground truth once counted a whole card in view as readable,
+        even when a neighbour turned across it hid half its tag.)"""
+        end = self.duration if h.until is None else min(h.until, self.duration)
+        step = 1 / self.fps
+        t, clear_since = h.t, None
+        while t <= end + 1e-9:
+            if self.code_clear(h, t):
+                clear_since = t if clear_since is None else clear_since
+                if t - clear_since >= CLEAR_FOR - 1e-9:
+                    return clear_since
+            else:
+                clear_since = None
+            t += step
+        return None
 
+    def visible_at_rest(self, h: Laid) -> bool:
+        """True when the card's code can be read at some point while it rests (readable_from)."""
+        return self.readable_from(h) is not None
+
+    def label_px_per_cell(self, h: Laid) -> float:
+        """The code's pixels per cell at rest, along its most shortened way (for read-rate tables)."""
+        from companion.vision.decoders import square_axes
         from printables.label import TAG_CELL
 
-        q = self.to_image(self.card_corners_mm(h.at, h.angle))
-        sides = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
-        scale = min(sides[0] / CARD_MM[0], sides[1] / CARD_MM[1])
-        return scale * (TAG_CELL if self.code == "tag" else MODULE_MM)
+        u0, _v0, u1, _v1 = code_block_mm(self.code)
+        _across, along = square_axes(self.to_image(self.code_quad_mm(h.at, h.angle)))
+        return along / (u1 - u0) * (TAG_CELL if self.code == "tag" else MODULE_MM)
 
 
 def _coaster_texture(text: str) -> Any:
@@ -501,18 +549,19 @@ def _line_kernel(length: float, degrees: float) -> Any:
     return k / max(k.sum(), 1e-6)
 
 
-def _draw_hand(img: Any, centre: Any, size: float, angle: float, shade: int) -> None:
-    """A hand seen from above (palm, four fingers, a thumb; ``size`` about its length in px),
-    with a soft shadow under it. Drawn in a window around it: a hand is a small part of a frame."""
+def _hand_mask(image_wh: tuple[int, int], centre: Any, size: float,
+               angle: float) -> tuple[Any, int, int] | None:
+    """A hand seen from above (palm, four fingers, a thumb; ``size`` about its length in px) as a
+    mask in a window around it: (mask, x0, y0) of the window, None when it lies outside the image."""
     import cv2
     import numpy as np
 
-    h, w = img.shape[:2]
+    w, h = image_wh
     r = int(size * 1.3) + 4
     x0, y0 = max(int(centre[0]) - r, 0), max(int(centre[1]) - r, 0)
     x1, y1 = min(int(centre[0]) + r, w), min(int(centre[1]) + r, h)
     if x1 <= x0 or y1 <= y0:
-        return
+        return None
     cx, cy = float(centre[0]) - x0, float(centre[1]) - y0
     a = math.radians(angle)
     fwd = np.array([-math.sin(a), -math.cos(a)])
@@ -529,6 +578,20 @@ def _draw_hand(img: Any, centre: Any, size: float, angle: float, shade: int) -> 
         cv2.line(mask, pt(base), pt(tip), 255, max(2, int(size * 0.16)))
     thumb = np.array([cx, cy]) + side * size * 0.45
     cv2.line(mask, pt(thumb), pt(thumb + side * size * 0.3 + fwd * size * 0.3), 255, max(2, int(size * 0.17)))
+    return mask, x0, y0
+
+
+def _draw_hand(img: Any, centre: Any, size: float, angle: float, shade: int) -> None:
+    """A hand with a soft shadow under it, drawn in a window around it (a hand is a small part of
+    a frame)."""
+    import cv2
+    import numpy as np
+
+    found = _hand_mask((img.shape[1], img.shape[0]), centre, size, angle)
+    if found is None:
+        return
+    mask, x0, y0 = found
+    y1, x1 = y0 + mask.shape[0], x0 + mask.shape[1]
     shift = np.float32([[1, 0, size * 0.08], [0, 1, size * 0.12]])
     shadow = cv2.warpAffine(mask, shift, (mask.shape[1], mask.shape[0]))
     shadow = cv2.GaussianBlur(shadow, (0, 0), max(size * 0.08, 1))

@@ -7,7 +7,7 @@ import pytest
 
 from card_codes import encode, load_deck
 from companion.vision import make_decoder
-from companion.vision.realism import Laid, Look, TableCamera, TableClip
+from companion.vision.realism import Fan, Hand, Laid, Look, TableCamera, TableClip
 
 
 @pytest.fixture(scope="module")
@@ -54,3 +54,20 @@ def test_a_dim_room_darkens_the_picture(tatsu) -> None:
     bright = TableClip(tatsu, h, duration=0.3).render(0.1)
     dim = TableClip(tatsu, h, duration=0.3, look=Look(gain=0.35)).render(0.1)
     assert float(dim.mean()) == pytest.approx(0.35 * float(bright.mean()), rel=0.15)
+
+
+def test_a_card_under_a_fan_all_along_is_no_play_and_one_under_a_hand_is_read_when_it_leaves(tatsu) -> None:
+    camera = TableCamera(550, 45)
+    fanned = Laid("Y-P4-V1", 0.5, (60.0, -20.0), slide=0.3)
+    read_later = Laid("R-P2-V1", 0.5, (-120.0, 40.0), slide=0.3)
+    scene = [fanned, read_later, Fan(("R-P1-V3", "R-P1-V4", "Y-X1"), 0.0, 3.0, (60.0, -60.0), lift=1.3),
+             Hand((-120.0, 40.0), 0.3, 1.5)]
+    clip = TableClip(tatsu, scene, camera=camera, duration=3.0)
+    truth = clip.truth()
+    assert [p[0] for p in truth.plays] == ["R-P2-V1"]
+    assert 1.5 < truth.readable["R-P2-V1"] < 2.0  # the hand is gone by then (it leaves in 0.4 s)
+    dec = make_decoder("tag")
+    under_hand = {d.text for d in dec.decode(clip.render(1.0))}
+    after = {d.text for d in make_decoder("tag").decode(clip.render(2.2))}
+    assert encode(tatsu, "R-P2-V1") not in under_hand and encode(tatsu, "R-P2-V1") in after
+    assert encode(tatsu, "Y-P4-V1") not in after
