@@ -8,6 +8,7 @@ them, so `companion --help` and `--version` start fast.
 from companion.cli import (  # noqa: F401  (registers the commands)
     board,
     cards,
+    check,
     config,
     labels,
     play,

@@ -123,6 +123,14 @@ class Announcer:
             return
         player.play(earcons.render(name, player.source_rate), route.channel, Priority.URGENT, kind="earcon")
 
+    def output_latency(self, audience: Audience | str = PUBLIC) -> float | None:
+        """Seconds the audience's device takes to sound what it is handed; None without sound."""
+        route = self.routes.get(parse_audience(audience))
+        player = self._players.get(route.device) if route else None
+        if player is None or player.lost or self._closed:
+            return None
+        return player.output_latency()
+
     def private_backlog(self, seat: int | str, clear: bool = True) -> list[str]:
         """The seat's private messages that were not heard, oldest first (emptied unless clear=False)."""
         seat_no = int(parse_audience(seat))

@@ -1,0 +1,137 @@
+"""`companion check`: point your camera at your own cards and hear what it makes of them."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from companion.cli.common import announcer_for, app, fail, zones_or_exit
+from companion.cli.play import LangOpt, TextOpt
+from companion.config import ConfigError, load_config
+
+CALIBRATE_SECONDS = 60.0  # a camera waits this long, at most, for one card in front of each seat
+ONE_AFTER_ANOTHER = 0.3   # seconds between two calibration cards coming to rest, at least
+
+
+def _phrasebook(lang: str, game: str | None, seats: int) -> Any:
+    from companion.engine import get_game
+    from companion.speech.phrasebook import Phrasebook
+
+    return Phrasebook(lang, "check", seat_keys=get_game(game).seat_keys(seats) if game else None)
+
+
+def _source(camera: int | None, url: str | None, video: Path | None, images: Path | None, say: Any) -> Any:
+    """The frame source asked for (camera 0 by default); one line and exit 1 when it fails."""
+    from companion.vision.frames import IMAGE_SUFFIXES, CaptureSource, ImageFolderSource, SourceError
+
+    chosen = [x for x in (camera, url, video, images) if x is not None]
+    if len(chosen) > 1:
+        raise fail(say("one_source"))
+    spec: Any = chosen[0] if chosen else 0
+    if isinstance(spec, Path) and not spec.exists():
+        raise fail(say("no_file", source=str(spec)), 1)
+    try:
+        if isinstance(spec, Path) and spec.is_dir():
+            return ImageFolderSource(spec)
+        if isinstance(spec, Path) and spec.suffix.lower() in IMAGE_SUFFIXES:
+            return ImageFolderSource([spec])
+        return CaptureSource(str(spec) if isinstance(spec, Path) else spec)
+    except SourceError:
+        name = f"camera {spec}" if isinstance(spec, int) else str(spec)
+        raise fail(say("cannot_read", source=name), 1) from None
+
+
+@app.command()
+def check(
+    camera: Annotated[int | None, typer.Option("--camera", help="Webcam number (0 is the first).")] = None,
+    url: Annotated[str | None, typer.Option("--url", help="A network camera stream (a phone).")] = None,
+    video: Annotated[Path | None, typer.Option("--video", help="A video of the table.")] = None,
+    images: Annotated[Path | None, typer.Option("--images", help="Pictures of the table (a folder).")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="How long to look (seconds of frames).")] = 4.0,
+    lang: LangOpt = None,
+    text: TextOpt = False,
+    zones: Annotated[str | None, typer.Option("--zones", help="Where each seat's cards lie, as for play: "
+                                              "a reflection is then said on whose cards it is.")] = None,
+    seats: Annotated[int, typer.Option("--seats", help="Number of seats (zones, calibration).")] = 4,
+    game: Annotated[str | None, typer.Option("--game", help="The game, for its seat names.")] = None,
+    calibrate: Annotated[bool, typer.Option("--calibrate", help="Put one card in front of each seat, one "
+                                            "after the other: prints the --zones value for play.")] = False,
+    decoder: Annotated[str, typer.Option("--decoder", help="What the camera reads (as for play).")] = "auto",
+) -> None:
+    """Check the camera before a game: how many labels it reads, how steadily, from how far, the
+    light, reflections, the delay from a card put down to its sound, and one advice."""
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
+    try:
+        config = load_config()
+    except ConfigError as err:
+        raise fail(f"Configuration: {err}") from None
+    lang = lang or config.lang
+    if lang not in ("fr", "en"):
+        raise fail(f"Unknown language {lang!r}: fr or en.")
+    from companion.engine import games
+    from companion.speech.announcer import PUBLIC
+    from companion.vision import DECODERS, DecoderError, make_decoder
+
+    if game is not None and game not in games():
+        raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
+    book = _phrasebook(lang, game, seats)
+
+    def say(key: str, **params: Any) -> str:
+        return book.text("check", key, params)
+
+    if decoder not in DECODERS:
+        raise fail(f"Unknown decoder {decoder!r}. Decoders: {', '.join(DECODERS)}.")
+    seat_map = zones_or_exit(zones, game, seats)
+    source = _source(camera, url, video, images, say)
+    try:
+        reader = make_decoder(decoder)
+    except DecoderError as err:
+        raise fail(str(err), 1) from None
+    ann = announcer_for(lang, text, [book.seat_name(s) for s in range(max(seats, 4))])
+    try:
+        if calibrate:
+            _calibrate(source, reader, seats, ann, say, PUBLIC, camera is not None or url is not None)
+            return
+        from companion.vision.check import advise, look
+        from companion.vision.frames import ImageFolderSource
+
+        pictures = isinstance(source, ImageFolderSource)  # no frame rate: a webcam's 30 fps is assumed
+        found = look(source, reader, seconds, interval=1 / 30 if pictures else None)
+        latency = ann.output_latency()
+        found.audio_ms = 0.0 if latency is None else latency * 1000
+        for advice in advise(found, seat_map.seat_at if seat_map else None):
+            ann.announce(PUBLIC, say(advice.key, **advice.params))
+    finally:
+        source.close()
+        ann.close()
+
+
+def _calibrate(source: Any, reader: Any, seats: int, ann: Any, say: Any, public: Any, live: bool) -> None:
+    """Anchors from one card laid in front of each seat, in seat order; says the --zones value."""
+    from companion.vision import SEEN, LabelTracker, ZoneError, calibrate, format_zones
+
+    ann.announce(public, say("calibrate", seats=list(range(seats))))
+    tracker = LabelTracker(laid=True)
+    laid: list[Any] = []
+    size = (1280, 720)
+    for frame in source:
+        h, w = frame.image.shape[:2]
+        size = (w, h)
+        for event in tracker.update(frame.t, reader.decode(frame.image), size, frame.index):
+            if event.kind == SEEN and event.text not in {e.text for e in laid}:
+                laid.append(event)
+        if len(laid) >= seats or (live and frame.t > CALIBRATE_SECONDS):
+            break
+    together = any(b.t - a.t < ONE_AFTER_ANOTHER for a, b in itertools.pairwise(laid[:seats]))
+    try:
+        if together:  # which card is whose cannot be told
+            raise ZoneError("cards laid together")
+        zones = calibrate(laid, seats, size)
+    except ZoneError:
+        ann.announce(public, say("calibrate_failed", seen=len(laid), seats=seats))
+        raise typer.Exit(1) from None
+    ann.announce(public, say("calibrated", zones=format_zones(zones)))
