@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import announcer_for, app, fail, zones_or_exit
-from companion.cli.play import LangOpt, TextOpt
+from companion.cli.common import app, fail
+from companion.cli.play import LangOpt, TextOpt, _announcer, _decoder_or_exit, _zones_or_exit
 from companion.config import ConfigError, load_config
 
 CALIBRATE_SECONDS = 60.0  # a camera waits this long, at most, for one card in front of each seat
@@ -74,7 +74,7 @@ def check(
         raise fail(f"Unknown language {lang!r}: fr or en.")
     from companion.engine import games
     from companion.speech.announcer import PUBLIC
-    from companion.vision import DECODERS, DecoderError, make_decoder
+    from companion.vision import DecoderError, make_decoder
 
     if game is not None and game not in games():
         raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
@@ -83,15 +83,14 @@ def check(
     def say(key: str, **params: Any) -> str:
         return book.text("check", key, params)
 
-    if decoder not in DECODERS:
-        raise fail(f"Unknown decoder {decoder!r}. Decoders: {', '.join(DECODERS)}.")
-    seat_map = zones_or_exit(zones, game, seats)
+    decoder = _decoder_or_exit(decoder)
+    seat_map = _zones_or_exit(zones, game, seats)
     source = _source(camera, url, video, images, say)
     try:
         reader = make_decoder(decoder)
     except DecoderError as err:
         raise fail(str(err), 1) from None
-    ann = announcer_for(lang, text, [book.seat_name(s) for s in range(max(seats, 4))])
+    ann = _announcer(lang, text, [book.seat_name(s) for s in range(max(seats, 4))])
     try:
         if calibrate:
             _calibrate(source, reader, seats, ann, say, PUBLIC, camera is not None or url is not None)

@@ -9,8 +9,25 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import announcer_for, app, fail, seat_names, seats_or_exit, zones_or_exit
+from companion.cli.common import app, fail, seats_or_exit
 from companion.config import ConfigError, load_config
+
+
+def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
+    """The announcer from the user's configuration; text only when asked or when speech fails."""
+    from companion.speech import Announcer, SpeechConfig
+
+    try:
+        config = SpeechConfig.load()
+    except Exception as err:  # a broken file must not stop the game: say it, go on in text
+        typer.echo(f"Configuration: {err}", err=True)
+        config = SpeechConfig()
+    backend = "text" if text_only else config.backend
+    try:
+        return Announcer.from_config(config, lang=lang, backend=backend, seat_names=seat_names)
+    except Exception as err:  # the announcer says device trouble itself; this is the last resort
+        typer.echo(f"Speech unavailable ({err}); text only.", err=True)
+        return Announcer(lang, backend="text", seat_names=seat_names)
 
 
 def _check_record(record: Path | None) -> None:
@@ -33,7 +50,7 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
 
     game = get_game(opts.game)
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
-    ann = announcer_for(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
+    ann = _announcer(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)
@@ -76,12 +93,37 @@ def _decoder_or_exit(name: str) -> str:
     return name
 
 
+def _seat_names(game_name: str | None, seats: int) -> dict[str, int]:
+    """Every seat's name in French and English (North, East... without a game), to its number."""
+    from companion.engine import get_game
+    from companion.speech.phrasebook import Phrasebook
+
+    keys = get_game(game_name).seat_keys(seats) if game_name else None
+    names: dict[str, int] = {}
+    for language in ("fr", "en"):
+        book = Phrasebook(language, game_name, seat_keys=keys)
+        names.update({book.seat_name(seat): seat for seat in range(seats)})
+    return names
+
+
+def _zones_or_exit(text: str | None, game: str | None, seats: int) -> Any:
+    """The seat zones of --zones, or one clear line and exit 2."""
+    if text is None:
+        return ()
+    from companion.vision.zones import ZoneError, parse_zones
+
+    try:
+        return parse_zones(text, seats, _seat_names(game, seats))
+    except ZoneError as err:
+        raise fail(str(err)) from None
+
+
 def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> int:
     if word is None:
         return 0
     if word.isdigit():
         return int(word) - 1
-    folded = {name.casefold(): seat for name, seat in seat_names(session_game, seats).items()}
+    folded = {name.casefold(): seat for name, seat in _seat_names(session_game, seats).items()}
     if word.casefold() in folded:
         return folded[word.casefold()]
     raise fail(f"Unknown seat {word!r}.")
@@ -151,7 +193,7 @@ def play(
     if resume is None:
         _check_record(record)
     my_seat = _seat_number(game, seats, me, lang)
-    zone_map = zones_or_exit(zones, game, seats)
+    zone_map = _zones_or_exit(zones, game, seats)
     options: dict[str, Any] = {}
     if target is not None:
         options["target"] = target
