@@ -1,4 +1,5 @@
-"""The companion's eyes: frame sources, tag and QR decoders, the label tracker, seat zones, the grid reader.
+"""The companion's eyes: frame sources, tag and QR decoders, the label tracker, seat zones, the grid reader,
+the layout watcher (boards and grids).
 
 Importing this package loads no heavy library; OpenCV, zxing-cpp, pyzbar and segno are
 imported inside the functions that use them.
@@ -25,6 +26,7 @@ from companion.vision.live import (
 )
 from companion.vision.synthetic import Camera, Look, Shown, SyntheticTable, grid_script, write_video
 from companion.vision.tracker import GONE, SEEN, SHOWN, UNKNOWN, CardEvent, LabelTracker, Zone
+from companion.vision.watch import LayoutEvent, LayoutWatcher, watch_layout
 from companion.vision.zones import SeatMap, ZoneError, calibrate, format_zones, parse_zones
 
 __all__ = [
@@ -47,6 +49,8 @@ __all__ = [
     "Grid",
     "ImageFolderSource",
     "LabelTracker",
+    "LayoutEvent",
+    "LayoutWatcher",
     "LiveReader",
     "Look",
     "ResilientSource",
@@ -65,5 +69,6 @@ __all__ = [
     "parse_zones",
     "read_grid",
     "track_source",
+    "watch_layout",
     "write_video",
 ]
