@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_codes import tag_text
-from companion.vision.decoders import Detection, Quad, grey
+from companion.vision.decoders import Detection, Quad
 
 PERIMETER_FLOOR = 0.06   # of the frame's larger side: a tag at 80 cm seen at 30° is about 0.09
 THRESHOLD_WINDOW = 9     # px: the one adaptive-threshold window of the full-frame pass
@@ -155,10 +155,8 @@ class TagDecoder:
         import numpy as np
 
         corners, ids, rejected = self._detector(g).detectMarkers(g)
-        if ids is not None:
-            for quad, tag in zip(corners, ids.ravel(), strict=True):
-                pts = tuple((float(x), float(y)) for x, y in np.asarray(quad, dtype=float).reshape(4, 2))
-                found.setdefault(int(tag), self._detection(int(tag), pts))  # type: ignore[arg-type]
+        for det in self._detections(corners, ids, (0, 0), 1.0):
+            found.setdefault(det.tag, det)  # type: ignore[arg-type]
         self.stats["full"] += 1
         self._futile = [f for f in self._futile if self._frame - f.frame < FUTILE_FRAMES]
         retries = 0
@@ -218,9 +216,13 @@ class TagDecoder:
         return self._read(self._careful, roi, (x0, y0), 2.0)
 
     def _read(self, detector: Any, g: Any, offset: tuple[int, int], scale: float) -> list[Detection]:
+        corners, ids, _rejected = detector.detectMarkers(g)
+        return self._detections(corners, ids, offset, scale)
+
+    def _detections(self, corners: Any, ids: Any, offset: tuple[int, int], scale: float) -> list[Detection]:
+        """aruco's corners and ids as detections, in the frame's pixels."""
         import numpy as np
 
-        corners, ids, _rejected = detector.detectMarkers(g)
         if ids is None:
             return []
         out = []
@@ -263,16 +265,3 @@ def _around(q: Quad, margin: float, shape: tuple[int, ...]) -> Box:
     h, w = shape[:2]
     return (max(int(min(xs) - m), 0), max(int(min(ys) - m), 0), min(int(max(xs) + m) + 1, w),
             min(int(max(ys) + m) + 1, h))
-
-
-def full_frame_tags(image: Any, parameters: Any = None) -> list[tuple[int, Quad]]:
-    """Plain aruco over the whole frame (benchmarks, comparisons): (id, quad) pairs."""
-    import cv2
-    import numpy as np
-
-    detector = cv2.aruco.ArucoDetector(_dictionary(), parameters or cv2.aruco.DetectorParameters())
-    corners, ids, _ = detector.detectMarkers(grey(image))
-    if ids is None:
-        return []
-    return [(int(t), tuple(map(tuple, np.asarray(c).reshape(4, 2)))) for c, t in zip(corners, ids.ravel(),
-                                                                                    strict=True)]
