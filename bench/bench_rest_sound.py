@@ -10,6 +10,7 @@ announcer and its persistent stream on the table sink, whose monitor is recorded
 card is from the delivery of the first frame in which it lies at rest to the first audible sample
 after it. Run with the "label read" earcon (what a player hears first) and with speech alone.
 Also said: where the time goes (rest -> seen event, seen -> announced, announced -> sound).
+`bench_rest_sound.py 60` films the same clips at 60 fps (a faster webcam).
 """
 
 from __future__ import annotations
@@ -152,8 +153,12 @@ def measure(video: Path, clip: TableClip, folder: Path, with_earcon: bool) -> li
 def main() -> None:
     import cv2
 
+    global FPS
+    if sys.argv[1:]:
+        FPS = int(sys.argv[1])
     cv2.setNumThreads(1)
     deck = load_deck("tatsu")
+    print(f"-- {len(SETUPS)} clips of 4 cards, {FPS} fps, MJPG", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         clips = []
