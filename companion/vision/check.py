@@ -12,7 +12,8 @@ gathers, frame by frame (the same frames always give the same findings):
 
 `advise` turns the findings into what to say: one sentence of facts (labels read and how
 steadily, the farthest distance read, the delay from a card put down to its sound) and one
-advice, the first that applies of: the light, a reflection on the cards, labels too small
+advice, the first that applies of: the light (too low, or a burnt-out picture, where a
+reflection cannot be told from the labels' white), a reflection on the cards, labels too small
 (move closer by so many cm), too flat a view (tilt down), unsteady reads, else all is ready.
 The delay is estimated from measured parts: the tracker needs `REST_READS` reads at rest, so
 a card laid is seen on average (REST_READS - 0.5) frame intervals after it stops, plus a
@@ -42,6 +43,7 @@ LENS_HFOV = 65.0          # degrees: an assumed webcam lens (most are 60-78°)
 TARGET_PX_PER_CELL = 3.0  # the smallest label should have this many pixels per cell, for sure reads
 STEADY = 0.9              # a label read in this share of the frames (or more) is read steadily
 DIM_WHITE = 90.0          # the labels' white (0-255) below this: the light is too low
+BURNT_WHITE = 250.0       # ... at or above this: the picture is burnt out (and glare cannot be told)
 GLARE_LEVEL = 250         # a pixel this bright in every channel is saturated
 GLARE_SHARE = 0.5         # ... in this share of the frames (or more) belongs to a lasting reflection
 GLARE_AREA = 0.0003       # a reflection covers at least this share of the frame
@@ -249,6 +251,8 @@ def advise(found: Findings, seat_at: Callable[[float, float], int | None] | None
         facts = Advice("none_seen", {"unknown": found.unknown})
     if found.white is not None and found.white < DIM_WHITE:
         return [facts, Advice("too_dark")]
+    if found.white is not None and found.white >= BURNT_WHITE:
+        return [facts, Advice("too_bright")]
     if found.glare:
         x, y = found.glare[0]
         seat = seat_at(x, y) if seat_at is not None else None

@@ -1,5 +1,6 @@
 """`companion check --video` as a real process, on set-ups filmed with the realism kit: a good one,
-and bad ones (too far, too flat, a lamp reflecting on one seat's cards, a dim room, no cards),
+and bad ones (too far, too flat, a lamp reflecting on one seat's cards, a dim room, a burnt-out
+picture, no cards),
 each giving the advice that set-up needs (tests/speech/test_check_spoken.py: said aloud)."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ SETUPS = {
     "flat": (TableCamera(650, 20), Look(), ()),
     "glare": (TableCamera(550, 45), Look(), NORTH),  # the far row: Nord's side of the table
     "dark": (TableCamera(550, 45), Look(gain=0.3, noise=4.0), ()),
+    "bright": (TableCamera(550, 45), Look(gain=1.5), ()),  # burnt out: no reflection can be told
 }
 
 
@@ -71,6 +73,7 @@ def test_a_good_set_up_is_ready(clips: dict[str, Path], tmp_path: Path) -> None:
     ("flat", r"Placez la caméra plus haut et inclinez-la vers le bas\."),
     ("glare", r"La lampe se reflète sur les cartes de Nord : déplacez-la ou inclinez-la\."),
     ("dark", r"La lumière est faible : allumez une lampe au-dessus de la table\."),
+    ("bright", r"L'image est trop claire : éloignez la lampe ou baissez la lumière\."),
     ("empty", r"Posez quelques cartes devant la caméra, puis recommencez\."),
 ])
 def test_a_bad_set_up_gets_the_advice_it_needs(clips: dict[str, Path], tmp_path: Path, setup: str,
