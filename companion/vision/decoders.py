@@ -18,6 +18,7 @@ DEFAULT_DECODER = "auto"  # camera tags every frame, QR codes when there are som
 QR_PROBE_EVERY = 4
 QR_KEEP = 300  # frames: 10 s at 30 fps
 QR_CONFIRM = 2  # frames of QR after a probe first reads a code that is no card's (to say it once)
+TAG_IDLE = 300  # frames with cards' QR codes in view and no tag read: the tag pass then probes too
 # A code zxing-cpp locates but cannot read gets one more try on a 2x cubic upscale of its
 # region: measured to pay for codes near 2 px per module (bench/bench_vision.py).
 UPSCALE = 2.0
@@ -240,23 +241,32 @@ class AutoDecoder:
     of this game or another), every frame for the next `QR_KEEP` frames, so the tracker's "2 of
     the last 3 frames" confirms it as it would with QR alone, one to three frames later. A QR
     code that is no card's (a coaster's URL) does not keep QR on: the first time it is read,
-    QR_CONFIRM more frames, so that it is refused once, then one frame in four. Decided by the
-    frame count, not the clock. ``stats["qr"]`` counts the QR passes."""
+    QR_CONFIRM more frames, so that it is refused once, then one frame in four. The other way
+    round, a table of QR-only labels where no tag has been read for `TAG_IDLE` frames reads tags
+    on one frame in `QR_PROBE_EVERY` only (between the QR probes' frames), until one is read.
+    Decided by the frame count, not the clock. ``stats`` counts the tag and QR passes."""
 
     name = "auto"
 
     def __init__(self, tags: Decoder, qr: Decoder) -> None:
         self.tags, self.qr = tags, qr
-        self.stats = {"frames": 0, "qr": 0}
+        self.stats = {"frames": 0, "tags": 0, "qr": 0}
         self._frame = 0
         self._qr_until = -1  # last frame of the every-frame QR stretch
+        self._last_tag = 0  # last frame a tag was read (at the start: as if just now)
         self._strangers: set[str] = set()  # codes read that are no card's
 
     def decode(self, image: Any) -> list[Detection]:
-        out = self.tags.decode(image)
         frame = self._frame
         self._frame += 1
         self.stats["frames"] += 1
+        out: list[Detection] = []
+        idle = frame <= self._qr_until and frame - self._last_tag > TAG_IDLE
+        if not idle or frame % QR_PROBE_EVERY == QR_PROBE_EVERY // 2:
+            self.stats["tags"] += 1
+            out = self.tags.decode(image)
+            if out:
+                self._last_tag = frame
         if frame <= self._qr_until or frame % QR_PROBE_EVERY == 0:
             self.stats["qr"] += 1
             codes = self.qr.decode(image)
