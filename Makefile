@@ -18,4 +18,4 @@ lint: bootstrap
 	@.venv/bin/ruff check companion card_codes printables tests bench
 
 clean:
-	rm -rf .venv build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf .venv build *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -34,6 +34,16 @@ class Monitor:
                 return start + (loud[0] + 1) / RATE
         return None
 
+    def last_audible(self) -> float | None:
+        """When the last sample at or above the audible level reached the monitor."""
+        with self.lock:
+            blocks = list(self.blocks)
+        for arrival, level in reversed(blocks):
+            loud = np.flatnonzero(level >= AUDIBLE)
+            if loud.size:
+                return arrival - (len(level) - loud[-1] - 1) / RATE
+        return None
+
     def clear(self) -> None:
         with self.lock:
             self.blocks.clear()

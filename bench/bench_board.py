@@ -11,10 +11,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import report, time_ms
-from companion.games.samurai import data
-from companion.games.samurai_camera import read_board
+from companion.games.samurai.board import data
+from companion.games.samurai.camera import read_board
 from companion.vision import make_decoder
-from tests.games.samurai_board_helpers import SETUP, render_board
+from tests.games.samurai.board_helpers import SETUP, render_board
 
 image = render_board({**SETUP[0], **SETUP[1]}, board_angle=4.0)
 decoder = make_decoder("zxing", still=True)

@@ -43,7 +43,7 @@ state, nxt = m.state, records[0][40]
 report(f"dojo apply one action ({nxt['type']})", time_ms(lambda: game.apply(state, nxt), repeat=200))
 
 from card_codes import decode, load_deck  # noqa: E402
-from companion.games.dojo import score_cells  # noqa: E402
+from companion.games.dojo.scoring import score_cells  # noqa: E402
 from companion.vision import Camera, SyntheticTable, grid_script, make_decoder, read_grid  # noqa: E402
 
 deck = load_deck("dojo")

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 from common import report, time_ms
 
 from companion.engine import Match, get_game, replay
-from companion.games.judo import query_events
+from companion.games.judo.queries import query_events
 from companion.journal import Journal, open_record
 
 ACTIONS = 10_000
@@ -21,7 +21,8 @@ rng = random.Random(1)
 live = Match.new(game, 2, options)
 folder = Path(tempfile.mkdtemp(prefix="bench-judo-"))
 path = folder / "record.jsonl"
-journal = Journal.create(path, "judo", 2, options, sync=False)  # building the input, not timed
+journal = Journal.create(path, "judo", 2, options, sync=False,
+                         rules=get_game("judo").rules_version)  # building the input, not timed
 states = []
 for _ in range(ACTIONS):
     state = live.state

@@ -76,8 +76,8 @@ def measure(with_earcon: bool) -> list[float]:
     announced: list[tuple[str, float]] = []
     plain_announce = ann.announce
 
-    def announce(audience, text, priority=1):  # type: ignore[no-untyped-def]
-        plain_announce(audience, text, priority)
+    def announce(audience, text, priority=1, **kw):  # type: ignore[no-untyped-def]
+        plain_announce(audience, text, priority, **kw)
 
     ann.announce = announce  # type: ignore[method-assign]
     monitor = Monitor()

@@ -20,7 +20,8 @@ rng = random.Random(1)
 live = Match.new(game, 4, options)
 folder = Path(tempfile.mkdtemp(prefix="bench-replay-"))
 path = folder / "record.jsonl"
-journal = Journal.create(path, "tatsu", 4, options, sync=False)  # building the input, not timed
+journal = Journal.create(path, "tatsu", 4, options, sync=False,
+                         rules=get_game("tatsu").rules_version)  # building the input, not timed
 count = 0
 while count < ACTIONS:
     state = live.state

@@ -48,7 +48,8 @@ while (built := build(seed)) is None:
 actions, live = built
 folder = Path(tempfile.mkdtemp(prefix="bench-samurai-"))
 path = folder / "record.jsonl"
-journal = Journal.create(path, "samurai", SEATS, {"target": 10**6, "seed": seed}, sync=False)
+journal = Journal.create(path, "samurai", SEATS, {"target": 10**6, "seed": seed}, sync=False,
+                         rules=get_game("samurai").rules_version)
 for action in actions:
     journal.append(action)
 journal.close()

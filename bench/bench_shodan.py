@@ -12,7 +12,7 @@ from common import report, time_ms
 
 from companion.engine import Match, get_game, replay
 from companion.engine.simulate import random_action
-from companion.games.shodan import completable, jury_requires
+from companion.games.shodan.scoring import completable, jury_requires
 
 ACTIONS = 10_000
 game = get_game("shodan")

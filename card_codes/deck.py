@@ -1,8 +1,10 @@
 """Decks as data: load and validate `decks/<game>.toml`.
 
-A deck file declares its kinds of card, the attributes each kind must carry (with
-their types and ranges), and the cards. A bad file is refused with a message that
-names the file, the card and what is wrong.
+A deck file declares the game it is for, its kinds of card (each with the number of
+its cards and the attributes it must carry, with their types and ranges), and the
+cards. One schema checks every deck on every path that loads one: types, counts,
+unique ids and codes, the game named. A bad file is refused with a message that names
+the file, the card and what is wrong, so a deck that cannot deal never reaches a game.
 """
 
 from __future__ import annotations
@@ -13,23 +15,45 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from card_codes.files import InputFileError, MiB, file_message, read_limited
+from card_codes.messages import message
+
 DECKS_DIR = Path(__file__).parent / "decks"
 LANGS = ("fr", "en")
-_ID_RE = re.compile(r"^[A-Z0-9]+(?:-[A-Z0-9]+)*$")
-_CODE_RE = re.compile(r"^[0-9A-Z]{1,6}$")
-_GAME_CODE_RE = re.compile(r"^[A-Z]{2}$")
+_ID_RE = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)*")
+_CODE_RE = re.compile(r"[0-9A-Z]{1,6}")
+_GAME_CODE_RE = re.compile(r"[A-Z]{2}")
 _TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+MAX_DECK_BYTES = 4 * MiB  # the largest shipped deck is about 60 KB
+MAX_NAME = 120  # characters of a card or deck name (it is printed on a label)
+MAX_SEATS = 12
 
 
 class DeckError(ValueError):
-    """A deck file that cannot be used; the message names file, card and fault."""
+    """A deck file that cannot be used; the message names file, card and fault.
 
-    def __init__(self, file: Path | str, card: str | None, problem: str) -> None:
+    ``key`` and ``params`` say what is wrong (messages.toml); ``str()`` is English,
+    ``text(lang)`` the same reason in the user's language.
+    """
+
+    def __init__(self, file: Path | str, card: str | None, key: str, **params: Any) -> None:
         self.file = str(file)
         self.card = card
-        self.problem = problem
-        where = f"{self.file}: card {card}" if card else self.file
-        super().__init__(f"{where}: {problem}")
+        self.key = key if "." in key else f"deck.{key}"
+        self.params = params
+        self.problem = self._problem("en")
+        super().__init__(self.text("en"))
+
+    def _problem(self, lang: str) -> str:
+        if self.key.startswith("file."):
+            return file_message(lang, self.key[5:], self.params)
+        return message(lang, self.key, **self.params)
+
+    def text(self, lang: str = "fr") -> str:
+        """The reason in ``lang``, with the file (and card) it is about."""
+        where = "deck.where_card" if self.card else "deck.where"
+        return message(lang, where, file=self.file, card=self.card, problem=self._problem(lang))
 
 
 @dataclass(frozen=True)
@@ -66,6 +90,7 @@ class Deck:
     assumed: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
     source: str = ""
+    tag_range: tuple[int, int] | None = None  # the game's camera tag ids, first and last (card_codes/tags.py)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
@@ -86,13 +111,16 @@ class Deck:
 
     def card(self, card_id: str) -> Card:
         """The card with this id; KeyError if the deck has none."""
-        return self._by_id[card_id]  # type: ignore[attr-defined]
+        found: Card = self._by_id[card_id]  # type: ignore[attr-defined]
+        return found
 
     def by_code(self, code: str) -> Card | None:
-        return self._by_code.get(code)  # type: ignore[attr-defined]
+        found: Card | None = self._by_code.get(code)  # type: ignore[attr-defined]
+        return found
 
     def by_tag(self, tag: int) -> Card | None:
-        return self._by_tag.get(tag)  # type: ignore[attr-defined]
+        found: Card | None = self._by_tag.get(tag)  # type: ignore[attr-defined]
+        return found
 
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]
@@ -107,113 +135,182 @@ _CACHE: dict[str, Deck] = {}
 
 
 def load_deck(game: str) -> Deck:
-    """The deck of a shipped game (cached); DeckError if missing or invalid."""
+    """The deck of a shipped game (cached); DeckError if missing, invalid or another game's."""
     if game not in _CACHE:
         path = DECKS_DIR / f"{game}.toml"
-        if not path.is_file():
-            raise DeckError(path, None, f"no deck for game {game!r}; known: {', '.join(available_games())}")
-        _CACHE[game] = load_deck_file(path)
+        if not path.exists():
+            raise DeckError(path, None, "no_deck", game=game, known=", ".join(available_games()))
+        deck = load_deck_file(path)
+        _need(deck.game == game, path, None, "other_game", found=deck.game, expected=game)
+        _CACHE[game] = deck
     return _CACHE[game]
 
 
 def load_deck_file(path: Path | str) -> Deck:
-    """Read and validate one deck file."""
+    """Read and validate one deck file (a regular file of at most MAX_DECK_BYTES)."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DeckError(path, None, f"cannot read the file ({exc.strerror})") from exc
+        data = tomllib.loads(read_limited(path, MAX_DECK_BYTES).decode("utf-8"))
+    except InputFileError as exc:
+        raise DeckError(path, None, f"file.{exc.code}", **exc.params) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DeckError(path, None, f"not valid TOML ({exc})") from exc
+        raise DeckError(path, None, "not_toml", detail=str(exc)) from None
+    except RecursionError:
+        raise DeckError(path, None, "too_deep") from None
     return parse_deck(data, path)
 
 
-def _need(cond: bool, path: Path, card: str | None, problem: str) -> None:
+def _need(cond: bool, path: Path, card: str | None, key: str, **params: Any) -> None:
     if not cond:
-        raise DeckError(path, card, problem)
+        raise DeckError(path, card, key, **params)
+
+
+def _plain_text(value: Any, limit: int = MAX_NAME) -> bool:
+    """Text as it may be printed and spoken: a string, not empty, short, no control characters."""
+    return (isinstance(value, str) and value.strip() != "" and len(value) <= limit
+            and not _CONTROL_RE.search(value))
 
 
 def _check_names(names: Any, path: Path, card: str | None) -> dict[str, str]:
-    _need(isinstance(names, dict), path, card, "name must be a table of languages")
+    _need(isinstance(names, dict), path, card, "names_not_table")
     for lang in LANGS:
         value = names.get(lang)
-        _need(isinstance(value, str) and value.strip() != "", path, card, f"missing {lang} name")
+        _need(isinstance(value, str) and value.strip() != "", path, card, "missing_name", lang=lang)
+    for lang, value in names.items():
+        _need(_plain_text(value), path, card, "bad_text", what=f"name.{lang}")
     return dict(names)
 
 
 def _check_value(attr: str, value: Any, spec: dict[str, Any], path: Path, card: str) -> None:
     expected = _TYPES[spec["type"]]
     ok_type = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
-    _need(ok_type, path, card, f"{attr} must be {spec['type']}, got {value!r}")
+    _need(ok_type, path, card, "wrong_type", attr=attr, type=spec["type"], value=value)
     if "values" in spec:
-        _need(value in spec["values"], path, card, f"{attr} {value!r} is not one of {spec['values']}")
+        _need(value in spec["values"], path, card, "not_allowed", attr=attr, value=value,
+              values=spec["values"])
     if "min" in spec:
-        _need(value >= spec["min"], path, card, f"{attr} {value!r} is below {spec['min']}")
+        _need(value >= spec["min"], path, card, "below", attr=attr, value=value, min=spec["min"])
     if "max" in spec:
-        _need(value <= spec["max"], path, card, f"{attr} {value!r} is above {spec['max']}")
+        _need(value <= spec["max"], path, card, "above", attr=attr, value=value, max=spec["max"])
+    if isinstance(value, str):
+        _need(len(value) <= MAX_NAME and not _CONTROL_RE.search(value), path, card, "bad_text", what=attr)
+
+
+def _check_attribute_spec(attr: Any, spec: Any, path: Path) -> None:
+    types = sorted(_TYPES)
+    _need(isinstance(spec, dict) and spec.get("type") in _TYPES, path, None, "attribute_spec",
+          attr=attr, types=types)
+    bounds_ok = all(isinstance(spec.get(k, 0), int | float) and not isinstance(spec.get(k, 0), bool)
+                    for k in ("min", "max"))
+    _need(bounds_ok and isinstance(spec.get("values", []), list), path, None, "attribute_spec",
+          attr=attr, types=types)
+
+
+def _check_kinds(kinds: Any, attributes: dict[str, Any], path: Path) -> dict[str, Any]:
+    _need(isinstance(kinds, dict) and bool(kinds), path, None, "no_kinds")
+    for kind, spec in kinds.items():
+        _need(isinstance(spec, dict) and isinstance(spec.get("attributes", []), list), path, None,
+              "kind_not_table", kind=kind)
+        count = spec.get("count")
+        _need(isinstance(count, int) and not isinstance(count, bool) and count >= 0, path, None,
+              "bad_count", kind=kind)
+        for attr in spec.get("attributes", []):
+            _need(isinstance(attr, str) and attr in attributes, path, None, "undeclared_attribute",
+                  kind=kind, attr=attr)
+    checked: dict[str, Any] = kinds
+    return checked
+
+
+def _check_players(players: Any, path: Path) -> tuple[int, ...]:
+    ok = isinstance(players, list) and bool(players) and all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_SEATS for n in players)
+    _need(ok and len(set(players)) == len(players), path, None, "bad_players")
+    return tuple(players)
+
+
+def _parse_card(raw: Any, i: int, kinds: dict[str, Any], attributes: dict[str, Any], path: Path,
+                tag_range: tuple[int, int] | None) -> Card:
+    _need(isinstance(raw, dict), path, None, "card_not_table", n=i)
+    cid = raw.get("id")
+    label = cid if isinstance(cid, str) and _plain_text(cid) else f"#{i}"
+    _need(isinstance(cid, str) and bool(_ID_RE.fullmatch(cid)), path, label, "bad_id")
+    ccode = raw.get("code")
+    _need(isinstance(ccode, str) and bool(_CODE_RE.fullmatch(ccode)), path, cid, "bad_card_code")
+    kind = raw.get("kind")
+    _need(isinstance(kind, str) and kind in kinds, path, cid, "unknown_kind", kind=kind)
+    card_names = _check_names(raw.get("name"), path, cid)
+    for attr in kinds[kind].get("attributes", []):
+        _need(attr in raw, path, cid, "missing_attribute", attr=attr)
+    attrs: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in ("id", "code", "tag", "kind", "name", "assumed"):
+            continue
+        _need(key in attributes, path, cid, "unknown_attribute", attr=key)
+        _check_value(key, value, attributes[key], path, cid)
+        attrs[key] = value
+    assumed = raw.get("assumed", [])
+    _need(isinstance(assumed, list) and all(isinstance(a, str) and a in attrs for a in assumed), path, cid,
+          "bad_assumed")
+    tag = raw.get("tag")
+    if tag is not None:
+        _need(tag_range is not None, path, cid, "tag_without_range")
+        assert tag_range is not None
+        _need(isinstance(tag, int) and not isinstance(tag, bool) and tag_range[0] <= tag <= tag_range[1],
+              path, cid, "bad_tag", tag=tag, first=tag_range[0], last=tag_range[1])
+    return Card(cid, ccode, kind, card_names, attrs, tuple(assumed), tag)
+
+
+def _check_tag_range(value: Any, path: Path) -> tuple[int, int] | None:
+    """The deck's ``tags = [first, last]``: its range in the global table of camera tag ids."""
+    if value is None:
+        return None
+    ok = (isinstance(value, list) and len(value) == 2
+          and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value)
+          and value[0] <= value[1])
+    _need(ok, path, None, "bad_tag_range")
+    return int(value[0]), int(value[1])
 
 
 def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
     """Validate a parsed deck table and build the Deck."""
     path = Path(path)
-    game = data.get("game")
-    _need(isinstance(game, str) and game.isidentifier(), path, None, "missing or bad 'game'")
-    code = data.get("code")
-    _need(isinstance(code, str) and bool(_GAME_CODE_RE.match(code)), path, None,
-          "'code' must be two capital letters")
+    game: Any = data.get("game")
+    _need(isinstance(game, str) and game.isidentifier() and len(game) <= 40, path, None, "bad_game")
+    code: Any = data.get("code")
+    _need(isinstance(code, str) and bool(_GAME_CODE_RE.fullmatch(code)), path, None, "bad_code")
     names = _check_names(data.get("name"), path, None)
-    kinds = data.get("kinds")
-    _need(isinstance(kinds, dict) and bool(kinds), path, None, "missing [kinds]")
     attributes = data.get("attributes", {})
+    _need(isinstance(attributes, dict), path, None, "attribute_spec", attr="*", types=sorted(_TYPES))
     for attr, spec in attributes.items():
-        _need(isinstance(spec, dict) and spec.get("type") in _TYPES, path, None,
-              f"attribute {attr}: type must be one of {sorted(_TYPES)}")
-    for kind, spec in kinds.items():
-        for attr in spec.get("attributes", []):
-            _need(attr in attributes, path, None, f"kind {kind}: attribute {attr} is not declared")
-    raw_cards = data.get("cards")
-    _need(isinstance(raw_cards, list) and bool(raw_cards), path, None, "no [[cards]]")
+        _check_attribute_spec(attr, spec, path)
+    kinds = _check_kinds(data.get("kinds"), attributes, path)
+    tag_range = _check_tag_range(data.get("tags"), path)
+    raw_cards: Any = data.get("cards")
+    _need(isinstance(raw_cards, list) and bool(raw_cards), path, None, "no_cards")
     cards: list[Card] = []
     seen_ids: set[str] = set()
     seen_codes: dict[str, str] = {}
     seen_tags: dict[int, str] = {}
     for i, raw in enumerate(raw_cards, start=1):
-        cid = raw.get("id")
-        label = cid if isinstance(cid, str) else f"#{i}"
-        _need(isinstance(cid, str) and bool(_ID_RE.match(cid)), path, label,
-              "id must be capitals, digits and dashes")
-        _need(cid not in seen_ids, path, cid, "duplicate id")
-        seen_ids.add(cid)
-        ccode = raw.get("code")
-        _need(isinstance(ccode, str) and bool(_CODE_RE.match(ccode)), path, cid,
-              "code must be 1 to 6 capitals or digits")
-        _need(ccode not in seen_codes, path, cid, f"code {ccode} already used by {seen_codes.get(ccode)}")
-        seen_codes[ccode] = cid
-        tag = raw.get("tag")
-        _need(tag is None or (isinstance(tag, int) and not isinstance(tag, bool) and tag >= 0), path, cid,
-              f"tag must be a whole number, got {tag!r}")
-        _need(tag is None or tag not in seen_tags, path, cid,
-              f"tag {tag} already used by {seen_tags.get(tag)}")
-        if tag is not None:
-            seen_tags[tag] = cid
-        kind = raw.get("kind")
-        _need(kind in kinds, path, cid, f"unknown kind {kind!r}")
-        card_names = _check_names(raw.get("name"), path, cid)
-        attrs: dict[str, Any] = {}
-        for attr in kinds[kind].get("attributes", []):
-            _need(attr in raw, path, cid, f"missing attribute {attr}")
-        for key, value in raw.items():
-            if key in ("id", "code", "tag", "kind", "name", "assumed"):
-                continue
-            _need(key in attributes, path, cid, f"unknown attribute {key}")
-            _check_value(key, value, attributes[key], path, cid)
-            attrs[key] = value
-        assumed = raw.get("assumed", [])
-        _need(isinstance(assumed, list) and all(a in attrs for a in assumed), path, cid,
-              "assumed must list attributes of the card")
-        cards.append(Card(cid, ccode, kind, card_names, attrs, tuple(assumed), tag))
-    players = tuple(data.get("players", ()))
-    known = {"game", "code", "name", "kinds", "attributes", "cards", "players", "assumed"}
+        card = _parse_card(raw, i, kinds, attributes, path, tag_range)
+        _need(card.id not in seen_ids, path, card.id, "duplicate_id")
+        seen_ids.add(card.id)
+        _need(card.code not in seen_codes, path, card.id, "duplicate_code", code=card.code,
+              other=seen_codes.get(card.code))
+        seen_codes[card.code] = card.id
+        _need(card.tag is None or card.tag not in seen_tags, path, card.id, "duplicate_tag", tag=card.tag,
+              other=seen_tags.get(card.tag) if card.tag is not None else None)
+        if card.tag is not None:
+            seen_tags[card.tag] = card.id
+        cards.append(card)
+    for kind, spec in kinds.items():  # a deck missing a card would leave a deal waiting for ever
+        found = sum(1 for c in cards if c.kind == kind)
+        _need(found == spec["count"], path, None, "count_mismatch", kind=kind, declared=spec["count"],
+              found=found)
+    players = _check_players(data["players"], path) if "players" in data else ()
+    assumed = data.get("assumed", [])
+    _need(isinstance(assumed, list) and all(_plain_text(a, limit=2000) for a in assumed), path, None,
+          "bad_deck_assumed")
+    known = {"game", "code", "name", "kinds", "attributes", "cards", "players", "assumed", "tags"}
     extra = {k: v for k, v in data.items() if k not in known}
-    return Deck(game, code, names, players, tuple(cards), tuple(data.get("assumed", ())),
-                extra, str(path))
+    return Deck(game, code, names, players, tuple(cards), tuple(assumed), extra, str(path), tag_range)

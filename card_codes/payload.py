@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 
 from card_codes.check import check_char, is_valid
-from card_codes.deck import Card, Deck, available_games, load_deck
-from card_codes.tags import parse_tag_text, tag_index, tag_table
+from card_codes.deck import Card, Deck, DeckError, available_games, load_deck
+from card_codes.tags import TAG_PREFIX, parse_tag_text, tag_index, tag_table
 
 MAX_LENGTH = 10
 _GRAMMAR = re.compile(r"^([A-Z]{2})\.([0-9A-Z]{1,6})([0-9A-Z])$")
@@ -59,7 +59,14 @@ def encode(deck: Deck, card_id: str) -> str:
 
 @functools.cache
 def _decks_by_code() -> dict[str, Deck]:
-    return {d.code: d for d in (load_deck(g) for g in available_games())}
+    decks: dict[str, Deck] = {}
+    for game in available_games():
+        try:
+            deck = load_deck(game)
+        except DeckError:  # another game's broken deck must not stop this one: its labels are unknown
+            continue
+        decks.setdefault(deck.code, deck)
+    return decks
 
 
 def decode(text: str, expect_game: str | None = None) -> Label:
@@ -72,7 +79,7 @@ def decode(text: str, expect_game: str | None = None) -> Label:
     tag = parse_tag_text(text)
     if tag is not None:
         return _decode_tag(tag, text, expect_game)
-    m = _GRAMMAR.match(text) if len(text) <= MAX_LENGTH else None
+    m = _GRAMMAR.fullmatch(text) if len(text) <= MAX_LENGTH else None  # "$" would let a final "\n" in
     if m is None:
         raise LabelError(LabelErrorKind.NOT_OURS, text)
     game_code, code, check = m.groups()
@@ -96,13 +103,20 @@ def _decode_tag(tag: int, text: str, expect_game: str | None) -> Label:
         game = tag_table().game_of(tag)
         if game is None:
             raise LabelError(LabelErrorKind.NOT_OURS, text)
-        if game not in available_games():
-            raise LabelError(LabelErrorKind.UNKNOWN_GAME, text)
         raise LabelError(LabelErrorKind.UNKNOWN_CARD, text, game)
     game, card = found
     if expect_game is not None and game != expect_game:
         raise LabelError(LabelErrorKind.OTHER_GAME, text, game)
     return Label(game, card)
+
+
+def tag_text(tag: int) -> str:
+    """What a detector reports for tag ``tag``: the card's payload, or ``tag:N``."""
+    found = tag_index().get(tag)
+    if found is None:
+        return f"{TAG_PREFIX}{tag}"
+    game, card = found
+    return encode(load_deck(game), card.id)
 
 
 def try_decode(text: str, expect_game: str | None = None) -> Label | LabelError:

@@ -1,4 +1,5 @@
-"""The sticker code as data (`stickers.toml`): colour symbols and tactile number marks."""
+"""The sticker code as data: tactile number marks (`stickers.toml`), and each game's colour
+symbols, kind shapes and printed numbers (its deck file's `[sticker]` table)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from card_codes.deck import Card
+from card_codes.deck import Card, DeckError, load_deck
 
 STICKERS_FILE = Path(__file__).parent / "stickers.toml"
 
@@ -58,7 +59,17 @@ class StickerCode:
         )
         z = data["zero"]
         self.zero = Mark(z["shape"], 0, z["name"], z["source"])
-        self._games: dict[str, dict[str, Any]] = data.get("games", {})
+        self._games: dict[str, dict[str, Any]] = data.get("games", {})  # a sticker file may override decks
+
+    def _game(self, game: str) -> dict[str, Any]:
+        """A game's sticker table: this file's, else its deck file's `[sticker]` (none: empty)."""
+        if game in self._games:
+            return self._games[game]
+        try:
+            spec = load_deck(game).extra.get("sticker", {})
+        except DeckError:
+            return {}
+        return spec if isinstance(spec, dict) else {}
 
     @property
     def marks(self) -> tuple[Mark, ...]:
@@ -77,12 +88,9 @@ class StickerCode:
                 n -= mark.value
         return tuple(out)
 
-    def games(self) -> list[str]:
-        return sorted(self._games)
-
     def colour_symbol(self, game: str, card: Card) -> Symbol | None:
         """The colour symbol of a card, or None if its game or colour has none."""
-        spec = self._games.get(game)
+        spec = self._game(game)
         if not spec:
             return None
         value = card.get(spec["colour_attribute"])
@@ -92,14 +100,14 @@ class StickerCode:
         return Symbol(colour["shape"], colour["name"], colour["source"], colour.get("ink", "#000000"))
 
     def kind_symbol(self, game: str, card: Card) -> Symbol | None:
-        spec = self._games.get(game, {}).get("kinds", {}).get(card.kind)
+        spec = self._game(game).get("kinds", {}).get(card.kind)
         if spec is None:
             return None
         return Symbol(spec["shape"], spec["name"], spec["source"])
 
     def numbers(self, game: str, card: Card) -> list[CardNumber]:
         """The numbers a label shows for this card, in reading order, with their marks."""
-        spec = self._games.get(game)
+        spec = self._game(game)
         if not spec:
             return []
         out = []
@@ -111,10 +119,11 @@ class StickerCode:
 
     def legend(self, game: str) -> dict[str, list[Symbol | Mark]]:
         """Everything a legend page explains for one game."""
-        spec = self._games.get(game, {})
-        colours = [Symbol(c["shape"], c["name"], c["source"], c.get("ink", "#000000"))
-                   for c in spec.get("colours", {}).values()]
-        kinds = [Symbol(k["shape"], k["name"], k["source"]) for k in spec.get("kinds", {}).values()]
+        spec = self._game(game)
+        colours: list[Symbol | Mark] = [Symbol(c["shape"], c["name"], c["source"], c.get("ink", "#000000"))
+                                        for c in spec.get("colours", {}).values()]
+        kinds: list[Symbol | Mark] = [Symbol(k["shape"], k["name"], k["source"])
+                                      for k in spec.get("kinds", {}).values()]
         return {"colours": colours, "kinds": kinds, "marks": [*self._marks, self.zero]}
 
 

@@ -1,7 +1,18 @@
-"""The short typed commands of the live companion: parse a line, suggest on a typo.
+"""The short typed commands of the live companion: parse a line, suggest on a typo, list help.
 
-The words are data (`commands.toml`); French and English words are both accepted.
-Parsing is pure: the session decides what a command does.
+The words are data: `commands.toml` here holds the commands of every game; a game package's
+own `commands.toml` adds the game's ("demande", "défi", "pose"...), so help lists only
+what means something in the game played. French and English words are both accepted.
+
+A command is a table: `fr` and `en` (its words; the first is the one help shows), `does` (what
+it does, per language), optionally `args` (what follows it: "seat", "card", "position"). A game
+command also says what the session does with it, `kind`: "action" (the legal action of type
+`action` for the speaker, or for the seat named), "query" (the table rules answer the question
+`query`), "give" (the card waiting goes to the seat named), "place" (the table rules read a
+placement), "source" (the next card comes from the named seat's hand), "scan" / "scan_done"
+(registering a hand). A command's word may be two words ("plus vite"): a line's first two
+words are matched before its first word alone. Parsing is pure: the session decides what a
+command does.
 """
 
 from __future__ import annotations
@@ -9,11 +20,14 @@ from __future__ import annotations
 import difflib
 import tomllib
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 COMMANDS_FILE = Path(__file__).parent / "commands.toml"
+GAME_KINDS = ("action", "query", "give", "place", "source", "scan", "scan_done")
 
 
 @dataclass(frozen=True)
@@ -32,44 +46,87 @@ class Unknown:
     suggestion: str | None
 
 
-def _fold(word: str) -> str:
+class CommandError(ValueError):
+    """A command file that cannot be used; names the file and the command."""
+
+
+def fold(word: str) -> str:
     """Lower case without accents, so 'Répète', 'repete' and 'REPETE' are one word."""
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 @cache
-def command_table() -> dict[str, dict]:
-    return tomllib.loads(COMMANDS_FILE.read_text(encoding="utf-8"))
+def _read(path: Path) -> dict[str, dict[str, Any]]:
+    if not path.is_file():
+        return {}
+    table = tomllib.loads(path.read_text(encoding="utf-8"))
+    for name, spec in table.items():
+        kind = spec.get("kind")
+        if path != COMMANDS_FILE and kind not in GAME_KINDS:
+            raise CommandError(f"{path}: command {name}: kind must be one of {', '.join(GAME_KINDS)}")
+    return table
+
+
+def command_table() -> dict[str, dict[str, Any]]:
+    """The commands of every game."""
+    return _read(COMMANDS_FILE)
+
+
+class Commands:
+    """The commands of one game: the common ones, then the game's own (``game_file``)."""
+
+    def __init__(self, game_file: Path | None = None) -> None:
+        common = command_table()
+        own = _read(game_file) if game_file is not None else {}
+        clash = sorted(set(own) & set(common))
+        if clash:
+            raise CommandError(f"{game_file}: {', '.join(clash)} is a common command already")
+        self.table: dict[str, dict[str, Any]] = {**common, **own}
+        self.words: dict[str, str] = {}
+        for name, spec in self.table.items():
+            for word in (*spec["fr"], *spec["en"]):
+                other = self.words.setdefault(fold(word), name)
+                if other != name:
+                    raise CommandError(f"{game_file}: {word!r} means both {other} and {name}")
+
+    def spec(self, name: str) -> Mapping[str, Any]:
+        return self.table[name]
+
+    def parse(self, line: str) -> Command | Unknown | None:
+        """Parse one typed line; None for an empty line."""
+        parts = line.strip().split()
+        if not parts:
+            return None
+        head = fold(parts[0])
+        pair = fold(" ".join(parts[:2])) if len(parts) > 1 else None
+        if pair in self.words:
+            return Command(self.words[pair], tuple(parts[2:]))
+        if head in self.words:
+            return Command(self.words[head], tuple(parts[1:]))
+        close = difflib.get_close_matches(head, [w for w in self.words if len(w) > 1], n=1, cutoff=0.6)
+        return Unknown(parts[0], close[0] if close else None)
+
+    def help_lines(self, lang: str = "fr") -> list[str]:
+        """One line per command: its words in the language, and what it does."""
+        lines = []
+        for spec in self.table.values():
+            words = " / ".join(spec[lang] if lang in ("fr", "en") else spec["fr"])
+            arg = f" <{spec['args']}>" if "args" in spec else ""
+            lines.append(f"{words}{arg} : {spec['does'].get(lang, spec['does']['fr'])}")
+        return lines
 
 
 @cache
-def _words() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for name, spec in command_table().items():
-        for word in (*spec["fr"], *spec["en"]):
-            out[_fold(word)] = name
-    return out
+def _common() -> Commands:
+    return Commands()
 
 
 def parse(line: str) -> Command | Unknown | None:
-    """Parse one typed line; None for an empty line."""
-    parts = line.strip().split()
-    if not parts:
-        return None
-    head = _fold(parts[0])
-    words = _words()
-    if head in words:
-        return Command(words[head], tuple(parts[1:]))
-    close = difflib.get_close_matches(head, [w for w in words if len(w) > 1], n=1, cutoff=0.6)
-    return Unknown(parts[0], close[0] if close else None)
+    """Parse one typed line against the commands of every game."""
+    return _common().parse(line)
 
 
 def help_lines(lang: str = "fr") -> list[str]:
-    """One line per command: its words in the language, and what it does."""
-    lines = []
-    for spec in command_table().values():
-        words = " / ".join(spec[lang] if lang in ("fr", "en") else spec["fr"])
-        arg = f" <{spec['args']}>" if "args" in spec else ""
-        lines.append(f"{words}{arg} : {spec['does'].get(lang, spec['does']['fr'])}")
-    return lines
+    """The help of the commands of every game."""
+    return _common().help_lines(lang)

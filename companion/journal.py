@@ -1,34 +1,83 @@
 """Game records: JSON Lines, a header then one accepted action per line (DESIGN §5).
 
-    {"format": "companion-record/1", "game": "tatsu", "seats": 4, "options": {...}}
+    {"format": "companion-record/1", "game": "<game>", "rules": 1, "seats": 4, "options": {...}}
     {"seq": 1, "action": {"type": "play", "seat": 0, "card": "Y-P1-V3"}}
 
 Each action is written, flushed and fsynced before it is announced, so a crash loses
-nothing that was said. When a record is opened, a torn last line (a crash in the middle
-of a write) is dropped with a warning; a bad line anywhere else is an error naming it.
+nothing that was said. A record is append-only and whole, always: a write that fails (a
+full disk) is cut back to the last whole line, nothing stays buffered, the sequence
+number does not move, and the caller refuses the action; when space returns the next
+action follows the last line written. One process at a time owns a record: an advisory
+lock (flock) is held while the game is open, and a second one is refused with the
+process that holds it.
+
+When a record is opened, a torn last line (a crash in the middle of a write) is dropped
+with a warning, blank lines at the end are ignored, and a bad line anywhere else is an
+error naming it. Only a regular file of at most MAX_RECORD_BYTES is read.
+`rules` is the version of the game's rules the record was made under (none: version 1).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
+
+from card_codes.files import InputFileError, MiB, file_kind, file_message, read_limited
+from companion.messages import os_reason, text
+from companion.safe_text import printable
 
 FORMAT = "companion-record/1"
+MAX_RECORD_BYTES = 64 * MiB  # a 10,000-action game is about 0.7 MB
+PROC_LOCKS = Path("/proc/locks")
+PROC_FDS = Path("/proc/self/fd")
 
 
 class RecordError(ValueError):
-    """A record that cannot be used; names the file and line when there is one."""
+    """A record that cannot be used; names the file and line when there is one.
 
-    def __init__(self, path: Path | str, line: int | None, problem: str) -> None:
+    ``key`` and ``params`` say what is wrong (companion/messages.toml): ``str()`` is the
+    English text, ``text(lang)`` the same in the user's language.
+    """
+
+    def __init__(self, path: Path | str, line: int | None, key: str, **params: Any) -> None:
         self.path = str(path)
         self.line = line
-        self.problem = problem
-        where = f"{self.path}, line {line}" if line else self.path
-        super().__init__(f"{where}: {problem}")
+        self.key = key if "." in key else f"record.{key}"
+        self.params = params
+        self.problem = self._problem("en")
+        super().__init__(self.text("en"))
+
+    def _problem(self, lang: str) -> str:
+        params = {k: (os_reason(v, lang) if isinstance(v, OSError) else v) for k, v in self.params.items()}
+        if self.key.startswith("file."):
+            return file_message(lang, self.key[5:], params)
+        return text(lang, self.key, **params)
+
+    def text(self, lang: str = "fr") -> str:
+        """The reason in ``lang``, after the file (and line) it is about."""
+        where = "record.where_line" if self.line else "record.where"
+        return text(lang, where, path=self.path, line=self.line, problem=self._problem(lang))
+
+
+class RecordWarning:
+    """Something dropped while opening a record (a torn last line); said, not fatal."""
+
+    def __init__(self, path: Path | str, line: int) -> None:
+        self.path = str(path)
+        self.line = line
+
+    def text(self, lang: str = "fr") -> str:
+        return text(lang, "record.torn", path=self.path, line=self.line)
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
 @dataclass(frozen=True)
@@ -36,65 +85,118 @@ class Header:
     game: str
     seats: int
     options: dict[str, Any]
+    rules: int = 1  # the version of the game's rules (records written before it existed: 1)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "game": self.game, "seats": self.seats, "options": self.options}
+        return {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
+                "options": self.options}
+
+
+Actions = list[tuple[int, dict[str, Any]]]
 
 
 class Journal:
-    """An open record, appended one action at a time (written, flushed, fsynced)."""
+    """An open, locked record, appended one whole line at a time (written, fsynced)."""
 
-    def __init__(self, path: Path, handle: IO[bytes], header: Header, seq: int, sync: bool = True) -> None:
+    def __init__(self, path: Path, fd: int, header: Header, seq: int, size: int, sync: bool = True) -> None:
         self.path = path
         self.sync = sync  # False only for bulk writing (tests, benchmarks): no fsync per line
         self.header = header
         self.seq = seq
-        self._handle = handle
+        self.size = size  # bytes of whole lines on disk: the file is never left longer
+        self.failures = 0  # writes refused in a row (a disk that stays full)
+        self._fd: int | None = fd
 
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
-               options: Mapping[str, Any] | None = None, sync: bool = True) -> Journal:
-        """Start a new record; refuses to overwrite an existing file."""
+               options: Mapping[str, Any] | None = None, sync: bool = True, *, rules: int) -> Journal:
+        """Start a new record; refuses to overwrite an existing file (or to write into a folder).
+
+        The file appears at ``path`` with its whole header or not at all (it is written
+        unnamed, then linked): a crash while it is created never leaves an empty record."""
         path = Path(path)
-        header = Header(game, seats, dict(options or {}))
+        header = Header(game, seats, dict(options or {}), rules)
+        if path.is_dir():
+            raise RecordError(path, None, "is_folder")
+        if path.exists() or path.is_symlink():
+            raise RecordError(path, None, "exists")
+        data = _line(header.to_json())
         try:
-            handle = path.open("xb")
+            fd = _new_file(path, data)
         except FileExistsError:
-            raise RecordError(path, None, "the file already exists") from None
+            raise RecordError(path, None, "exists") from None
         except OSError as exc:
-            raise RecordError(path, None, f"cannot create the file ({exc.strerror})") from None
-        journal = cls(path, handle, header, 0, sync)
-        journal._write(header.to_json())
+            raise RecordError(path, None, "cannot_create", reason=exc) from None
         _fsync_dir(path.parent)
-        return journal
+        return cls(path, fd, header, 0, len(data), sync)
 
     @classmethod
-    def resume(cls, path: Path | str) -> tuple[Journal, list[tuple[int, dict[str, Any]]], list[str]]:
-        """Reopen a record to continue it; a torn last line is cut off the file."""
+    def resume(cls, path: Path | str) -> tuple[Journal, Actions, list[RecordWarning]]:
+        """Reopen a record to continue it (locked first); a torn last line is cut off the file."""
         path = Path(path)
-        header, actions, warnings, good_bytes = _read(path)
-        handle = path.open("r+b")
-        handle.truncate(good_bytes)
-        handle.seek(good_bytes)
-        if good_bytes and path.read_bytes()[good_bytes - 1:good_bytes] != b"\n":
-            handle.write(b"\n")  # a complete last line that lost only its newline
-        seq = actions[-1][1]["seq"] if actions else 0
-        return cls(path, handle, header, seq), [(ln, a["action"]) for ln, a in actions], warnings
+        try:
+            mode = os.stat(path).st_mode
+            if not stat.S_ISREG(mode):  # a FIFO or a device is never opened for writing
+                raise RecordError(path, None, "file.not_regular", kind=file_kind(mode))
+            fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise RecordError(path, None, "file.missing") from None
+        except OSError as exc:
+            raise RecordError(path, None, "cannot_open", reason=exc) from None
+        try:
+            _lock(fd, path)  # before reading: another process may be writing it
+            raw = _read_fd(fd, path)
+            header, actions, warnings, good = _parse(path, raw)
+            journal = cls(path, fd, header, actions[-1][1]["seq"] if actions else 0, good)
+            if good and raw[good - 1:good] != b"\n":
+                journal._write_line(b"\n")  # a complete last line that lost only its newline
+            elif len(raw) != good:
+                os.ftruncate(fd, good)
+        except OSError as exc:
+            os.close(fd)
+            raise RecordError(path, None, "cannot_write", reason=exc) from None
+        except RecordError:
+            os.close(fd)
+            raise
+        return journal, [(ln, a["action"]) for ln, a in actions], warnings
 
     def append(self, action: Mapping[str, Any]) -> int:
-        """Write one accepted action durably; returns its sequence number."""
+        """Write one accepted action durably; returns its sequence number.
+
+        OSError when it cannot be written: the file is then as it was before, and the
+        sequence number unchanged, so the action is simply refused."""
+        line = _line({"seq": self.seq + 1, "action": dict(action)})
+        self._write_line(line)
         self.seq += 1
-        self._write({"seq": self.seq, "action": dict(action)})
         return self.seq
 
-    def _write(self, obj: Mapping[str, Any]) -> None:
-        self._handle.write((json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8"))
-        self._handle.flush()
-        if self.sync:
-            os.fsync(self._handle.fileno())
+    def _write_line(self, data: bytes) -> None:
+        fd = self._fd
+        if fd is None:
+            raise OSError(9, "the record is closed")
+        try:
+            if os.fstat(fd).st_size != self.size:
+                os.ftruncate(fd, self.size)  # the leftovers of a write that failed half way
+            written = 0
+            while written < len(data):
+                written += os.pwrite(fd, data[written:], self.size + written)
+            if self.sync:
+                os.fsync(fd)
+        except OSError:
+            self.failures += 1
+            # never a partial line on disk; if even this fails, it is a torn last line, dropped
+            # when the record is next opened
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, self.size)
+            raise
+        self.size += len(data)
+        self.failures = 0
 
     def close(self) -> None:
-        self._handle.close()
+        """Release the file and its lock."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
 
     def __enter__(self) -> Journal:
         return self
@@ -103,62 +205,160 @@ class Journal:
         self.close()
 
 
-def open_record(path: Path | str) -> tuple[Header, list[tuple[int, dict[str, Any]]], list[str]]:
+def open_record(path: Path | str) -> tuple[Header, Actions, list[RecordWarning]]:
     """Read a record: header, [(line number, action)], warnings. RecordError if unusable."""
-    header, actions, warnings, _ = _read(Path(path))
+    path = Path(path)
+    try:
+        raw = read_limited(path, MAX_RECORD_BYTES)
+    except InputFileError as exc:
+        raise RecordError(path, None, f"file.{exc.code}", **exc.params) from None
+    header, actions, warnings, _ = _parse(path, raw)
     return header, [(ln, a["action"]) for ln, a in actions], warnings
 
 
-def _read(path: Path) -> tuple[Header, list[tuple[int, dict[str, Any]]], list[str], int]:
+def holder(path: Path | str) -> tuple[int, str] | None:
+    """The process holding the lock of a record, and its command line, if the system says."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(path, None, f"cannot read the file ({exc.strerror})") from None
+        info = os.stat(path)
+        locks = PROC_LOCKS.read_text(encoding="ascii", errors="replace").splitlines()
+    except OSError:
+        return None
+    wanted = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    for entry in locks:
+        fields = entry.split()
+        if "->" in fields or len(fields) < 6 or fields[1] != "FLOCK" or fields[5] != wanted:
+            continue
+        pid = int(fields[4]) if fields[4].isdigit() else 0
+        return pid, _command_line(pid)
+    return None
+
+
+def _command_line(pid: int) -> str:
+    """What a process is, in a few words: its command line without the interpreter."""
+    try:
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8", "replace").split("\0")
+    except OSError:
+        return "?"
+    args = [a for a in args if a]
+    if args and Path(args[0]).name.startswith("python"):
+        args = args[1:]
+    if args:
+        args[0] = Path(args[0]).name
+    words = printable(" ".join(args))
+    return words if len(words) <= 100 else words[:99] + "…"
+
+
+def _new_file(path: Path, data: bytes) -> int:
+    """A new file holding ``data`` (fsynced, locked), linked at ``path``; its open descriptor.
+    Unnamed while written (O_TMPFILE), else under a hidden temporary name removed after."""
+    temporary: Path | None = None
+    try:
+        if not PROC_FDS.is_dir():
+            raise OSError("no /proc to link an unnamed file")
+        fd = os.open(path.parent, os.O_TMPFILE | os.O_RDWR | os.O_CLOEXEC, 0o644)
+    except OSError:  # a file system without unnamed files
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
+        fd = os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_RDWR | os.O_CLOEXEC, 0o644)
+    try:
+        _lock(fd, path)
+        written = 0
+        while written < len(data):
+            written += os.pwrite(fd, data[written:], written)
+        os.fsync(fd)
+        if temporary is None:  # linkat(AT_SYMLINK_FOLLOW) through /proc: os.link's plain link() cannot
+            fds = os.open(PROC_FDS, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            try:
+                os.link(str(fd), path, src_dir_fd=fds, follow_symlinks=True)  # never replaces a file
+            finally:
+                os.close(fds)
+        else:
+            os.link(temporary, path)
+    except BaseException:
+        os.close(fd)
+        raise
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+    return fd
+
+
+def _lock(fd: int, path: Path) -> None:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        found = holder(path)
+        if found is None:
+            raise RecordError(path, None, "locked_unknown") from None
+        raise RecordError(path, None, "locked", pid=found[0], what=found[1]) from None
+
+
+def _read_fd(fd: int, path: Path) -> bytes:
+    size = os.fstat(fd).st_size
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(path, None, "file.too_big", size=size, limit=MAX_RECORD_BYTES)
+    return os.pread(fd, size, 0)
+
+
+def _line(obj: Mapping[str, Any]) -> bytes:
+    return (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _parse(path: Path, raw: bytes) -> tuple[Header, Any, list[RecordWarning], int]:
+    """Header, [(line, {"seq", "action"})], warnings, and the bytes of whole lines to keep."""
     lines = raw.split(b"\n")
     complete = raw.endswith(b"\n")
     if complete:
         lines.pop()  # the empty piece after the final newline
-    warnings: list[str] = []
     offsets: list[int] = []
     pos = 0
     for line in lines:
         offsets.append(pos)
         pos += len(line) + 1
-    good_bytes = len(raw)
+    while lines and not lines[-1].strip():  # blank lines at the end (an editor's) are nothing
+        lines.pop()
+        complete = True
+    good_bytes = min(len(raw), offsets[len(lines)] if len(lines) < len(offsets) else len(raw))
+    warnings: list[RecordWarning] = []
     parsed: list[tuple[int, Any]] = []
     for i, line in enumerate(lines, start=1):
         last = i == len(lines)
         try:
             obj = json.loads(line.decode("utf-8"))
+        except RecursionError:
+            raise RecordError(path, i, "too_deep") from None
         except (ValueError, UnicodeDecodeError):
             if last and not complete and i > 1:
-                warnings.append(f"{path}, line {i}: torn last line dropped (an interrupted write).")
+                warnings.append(RecordWarning(path, i))
                 good_bytes = offsets[i - 1]
                 break
-            if not line.strip() and not last:
-                raise RecordError(path, i, "empty line") from None
-            raise RecordError(path, i, "not a JSON line") from None
+            if not line.strip():
+                raise RecordError(path, i, "empty_line") from None
+            raise RecordError(path, i, "not_json") from None
         parsed.append((i, obj))
     if not parsed:
-        raise RecordError(path, 1 if lines else None, "no header line")
+        raise RecordError(path, 1 if lines else None, "no_header")
     header = _header(path, parsed[0][1])
     actions: list[tuple[int, dict[str, Any]]] = []
     for n, (i, obj) in enumerate(parsed[1:], start=1):
         if not (isinstance(obj, dict) and isinstance(obj.get("action"), dict)):
-            raise RecordError(path, i, 'expected {"seq": n, "action": {...}}')
-        if obj.get("seq") != n:
-            raise RecordError(path, i, f"sequence number {obj.get('seq')!r}, expected {n}")
+            raise RecordError(path, i, "bad_line")
+        seq = obj.get("seq")
+        if type(seq) is not int or seq != n:
+            raise RecordError(path, i, "bad_seq", found=printable(repr(seq))[:40], expected=n)
         actions.append((i, obj))
     return header, actions, warnings, good_bytes
 
 
 def _header(path: Path, obj: Any) -> Header:
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise RecordError(path, 1, f"not a game record (expected format {FORMAT})")
+        raise RecordError(path, 1, "not_record", format=FORMAT)
     game, seats, options = obj.get("game"), obj.get("seats"), obj.get("options", {})
-    if not isinstance(game, str) or not isinstance(seats, int) or not isinstance(options, dict):
-        raise RecordError(path, 1, "header needs game, seats and options")
-    return Header(game, seats, options)
+    if not isinstance(game, str) or type(seats) is not int or not isinstance(options, dict):
+        raise RecordError(path, 1, "bad_header")
+    rules = obj.get("rules", 1)
+    if type(rules) is not int or rules < 1:
+        raise RecordError(path, 1, "bad_rules", value=printable(repr(rules)))
+    return Header(game, seats, options, rules)
 
 
 def _fsync_dir(folder: Path) -> None:

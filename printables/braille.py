@@ -1,4 +1,4 @@
-"""Braille: liblouis translation (ctypes), short forms from `braille.toml`, and dot geometry.
+"""Braille: liblouis translation (ctypes), short forms from the deck files, and dot geometry.
 
 Braille is drawn as dots at Marburg Medium size, never as a font: glyph sizes are
 not the standard (see ../shared/notes/printables.md §1.4).
@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from card_codes import DeckError, load_deck
 
 BRAILLE_FILE = Path(__file__).parent / "braille.toml"
 
@@ -49,6 +51,15 @@ def lines_in(height: float) -> int:
 @cache
 def _data() -> dict[str, Any]:
     return tomllib.loads(BRAILLE_FILE.read_text(encoding="utf-8"))
+
+
+def _short_forms(game: str) -> dict[str, Any]:
+    """The game's Braille short forms: its deck file's `[braille]` table (none: empty)."""
+    try:
+        spec = load_deck(game).extra.get("braille", {})
+    except DeckError:
+        return {}
+    return spec if isinstance(spec, dict) else {}
 
 
 @cache
@@ -126,7 +137,7 @@ def _fill(template: str, values: dict[str, str]) -> str | None:
 def candidates(game: str, card: Any, lang: str) -> list[str]:
     """Texts to try, best first: the card's name, then the game's short forms for its kind."""
     out = [card.name(lang)]
-    spec = _data().get("games", {}).get(game, {})
+    spec = _short_forms(game)
     values = {k: str(v) for k, v in card.attrs.items()}
     for word_name, table in spec.get("words", {}).items():
         key = str(card.get(table["attribute"]))

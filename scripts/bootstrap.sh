@@ -14,6 +14,7 @@ DEBS=(
   libasound2-plugins       # ALSA's pulse plugin, so PortAudio sees PulseAudio sinks by name
   pulseaudio pulseaudio-utils  # the null-sink audio device the tests record from
   speech-dispatcher speech-dispatcher-espeak-ng  # the spd-say backend
+  brltty                   # BrlAPI's server: braille displays, and the braille tests' virtual one
   liblouis20 liblouis-data # Braille translation
   liblouis-bin             # lou_translate: tests compare our Braille with liblouis's own tool
   poppler-utils            # pdftoppm, to rasterise label sheets in tests

@@ -6,23 +6,24 @@ them, so `companion --help` and `--version` start fast.
 """
 
 from companion.cli import (  # noqa: F401  (registers the commands)
-    board,
     cards,
     check,
     config,
     labels,
+    photo,
     play,
     replay,
     scan,
-    score,
     simulate,
     speech,
 )
 from companion.cli.common import app
+from companion.guard import run_guarded
 
 
 def main() -> None:
-    app()
+    """The `companion` command: the typer app behind the last-resort guard (one line, never a traceback)."""
+    run_guarded(app)
 
 
 __all__ = ["app", "main"]

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from card_codes import encode
-from companion.cli.common import Lang, app, deck_or_exit
+from companion.cli.common import GameArg, Lang, app, deck_or_exit, echo, lang_or_exit, say
+from companion.safe_text import json_text
 
 
 @app.command()
 def cards(
-    game: Annotated[str, typer.Argument(help="The game: tatsu, dojo, ...")],
+    game: Annotated[str, typer.Argument(help=GameArg)],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of card objects.")] = False,
-    lang: Lang = "fr",
+    lang: Lang = None,
 ) -> None:
     """List a game's deck: card id, name and label payload, one card a line."""
-    deck = deck_or_exit(game)
+    lang = lang_or_exit(lang)
+    deck = deck_or_exit(game, lang)
     if as_json:
         out = [
             {
@@ -33,11 +34,11 @@ def cards(
             }
             for card in deck
         ]
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
+        typer.echo(json_text(out, indent=1))
         return
     for card in deck:
-        mark = " (assumed: " + ", ".join(card.assumed) + ")" if card.assumed else ""
-        typer.echo(f"{card.id}  {card.name(lang)}  {encode(deck, card.id)}{mark}")
-    typer.echo(f"{len(deck)} cards.")
+        mark = say(lang, "card_assumed", attrs=", ".join(card.assumed)) if card.assumed else ""
+        echo(f"{card.id}  {card.name(lang)}  {encode(deck, card.id)}{mark}")
+    echo(say(lang, "card_count", n=len(deck)))
     for note in deck.assumed:
-        typer.echo(f"Assumed: {note}")
+        echo(say(lang, "deck_assumed", note=note))

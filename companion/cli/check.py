@@ -9,31 +9,44 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import app, fail
-from companion.cli.play import LangOpt, TextOpt, _announcer, _decoder_or_exit, _zones_or_exit
-from companion.config import ConfigError, load_config
+from card_codes.deck import MAX_SEATS
+from companion.cli.common import (
+    app,
+    fail,
+    lang_or_exit,
+    package_or_exit,
+    say,
+    seats_or_exit,
+    user_config,
+)
+from companion.cli.play import LangOpt, TextOpt, _announcer, _check_decoder, _zones_or_exit
+from companion.engine import get_game
+from companion.speech.announcer import PUBLIC
+from companion.speech.phrasebook import Phrasebook
+from companion.vision import (
+    SEEN,
+    DecoderError,
+    LabelTracker,
+    ZoneError,
+    calibrate,
+    format_zones,
+    make_decoder,
+)
+from companion.vision.frames import IMAGE_SUFFIXES, CaptureSource, ImageFolderSource, SourceError
 
 CALIBRATE_SECONDS = 60.0  # a camera waits this long, at most, for one card in front of each seat
 ONE_AFTER_ANOTHER = 0.3   # seconds between two calibration cards coming to rest, at least
+SEATS_WITHOUT_GAME = 4
 
 
-def _phrasebook(lang: str, game: str | None, seats: int) -> Any:
-    from companion.engine import get_game
-    from companion.speech.phrasebook import Phrasebook
-
-    return Phrasebook(lang, "check", seat_keys=get_game(game).seat_keys(seats) if game else None)
-
-
-def _source(camera: int | None, url: str | None, video: Path | None, images: Path | None, say: Any) -> Any:
+def _source(camera: int | None, url: str | None, video: Path | None, images: Path | None, lang: str) -> Any:
     """The frame source asked for (camera 0 by default); one line and exit 1 when it fails."""
-    from companion.vision.frames import IMAGE_SUFFIXES, CaptureSource, ImageFolderSource, SourceError
-
     chosen = [x for x in (camera, url, video, images) if x is not None]
     if len(chosen) > 1:
-        raise fail(say("one_source"))
+        raise fail(say(lang, "check_one_source"))
     spec: Any = chosen[0] if chosen else 0
     if isinstance(spec, Path) and not spec.exists():
-        raise fail(say("no_file", source=str(spec)), 1)
+        raise fail(say(lang, "no_source", path=spec), 1)
     try:
         if isinstance(spec, Path) and spec.is_dir():
             return ImageFolderSource(spec)
@@ -41,8 +54,20 @@ def _source(camera: int | None, url: str | None, video: Path | None, images: Pat
             return ImageFolderSource([spec])
         return CaptureSource(str(spec) if isinstance(spec, Path) else spec)
     except SourceError:
-        name = f"camera {spec}" if isinstance(spec, int) else str(spec)
-        raise fail(say("cannot_read", source=name), 1) from None
+        if isinstance(spec, int):
+            raise fail(say(lang, "no_camera", camera=spec), 1) from None
+        raise fail(say(lang, "bad_source", path=spec), 1) from None
+
+
+def _seats(game: str | None, seats: int | None, lang: str) -> int:
+    """The seat count: the game's (checked by it), else as given, four by default."""
+    if game is not None:
+        return seats_or_exit(game, seats, lang)
+    if seats is None:
+        return SEATS_WITHOUT_GAME
+    if not 1 <= seats <= MAX_SEATS:
+        raise fail(say(lang, "check_seats", n=seats, most=MAX_SEATS))
+    return seats
 
 
 @app.command()
@@ -56,7 +81,8 @@ def check(
     text: TextOpt = False,
     zones: Annotated[str | None, typer.Option("--zones", help="Where each seat's cards lie, as for play: "
                                               "a reflection is then said on whose cards it is.")] = None,
-    seats: Annotated[int, typer.Option("--seats", help="Number of seats (zones, calibration).")] = 4,
+    seats: Annotated[int | None, typer.Option("--seats", help="Number of seats (zones, calibration; "
+                                              "default: the game's usual count, else 4).")] = None,
     game: Annotated[str | None, typer.Option("--game", help="The game, for its seat names.")] = None,
     calibrate: Annotated[bool, typer.Option("--calibrate", help="Put one card in front of each seat, one "
                                             "after the other: prints the --zones value for play.")] = False,
@@ -65,55 +91,47 @@ def check(
     """Check the camera before a game: how many labels it reads, how steadily, from how far, the
     light, reflections, the delay from a card put down to its sound, and one advice."""
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
-    try:
-        config = load_config()
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from None
-    lang = lang or config.lang
-    if lang not in ("fr", "en"):
-        raise fail(f"Unknown language {lang!r}: fr or en.")
-    from companion.engine import games
-    from companion.speech.announcer import PUBLIC
-    from companion.vision import DecoderError, make_decoder
+    config = user_config(lang)
+    lang = lang_or_exit(lang, config)
+    if game is not None:
+        game = package_or_exit(game, lang).name
+    seats = _seats(game, seats, lang)
+    keys = get_game(game).seat_keys(seats) if game else None
+    book = Phrasebook(lang, game, seat_names=config.seat_names.get(lang), seat_keys=keys, extra=("check",))
 
-    if game is not None and game not in games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(games())}.")
-    book = _phrasebook(lang, game, seats)
-
-    def say(key: str, **params: Any) -> str:
+    def spoken(key: str, **params: Any) -> str:
         return book.text("check", key, params)
 
-    decoder = _decoder_or_exit(decoder)
-    seat_map = _zones_or_exit(zones, game, seats)
-    source = _source(camera, url, video, images, say)
+    _check_decoder(decoder, lang)
+    seat_map = _zones_or_exit(zones, game, seats, lang)
+    source = _source(camera, url, video, images, lang)
     try:
         reader = make_decoder(decoder)
     except DecoderError as err:
-        raise fail(str(err), 1) from None
-    ann = _announcer(lang, text, [book.seat_name(s) for s in range(max(seats, 4))])
+        source.close()
+        raise fail(say(lang, "no_decoder", reason=err), 1) from None
+    ann, _stop_key = _announcer(config, lang, text, [book.seat_name(s) for s in range(max(seats, 4))],
+                                seats=seats)
     try:
         if calibrate:
-            _calibrate(source, reader, seats, ann, say, PUBLIC, camera is not None or url is not None)
+            _calibrate(source, reader, seats, ann, spoken, camera is not None or url is not None)
             return
         from companion.vision.check import advise, look
-        from companion.vision.frames import ImageFolderSource
 
         pictures = isinstance(source, ImageFolderSource)  # no frame rate: a webcam's 30 fps is assumed
         found = look(source, reader, seconds, interval=1 / 30 if pictures else None)
         latency = ann.output_latency()
         found.audio_ms = 0.0 if latency is None else latency * 1000
         for advice in advise(found, seat_map.seat_at if seat_map else None):
-            ann.announce(PUBLIC, say(advice.key, **advice.params))
+            ann.announce(PUBLIC, spoken(advice.key, **advice.params))
     finally:
         source.close()
         ann.close()
 
 
-def _calibrate(source: Any, reader: Any, seats: int, ann: Any, say: Any, public: Any, live: bool) -> None:
+def _calibrate(source: Any, reader: Any, seats: int, ann: Any, spoken: Any, live: bool) -> None:
     """Anchors from one card laid in front of each seat, in seat order; says the --zones value."""
-    from companion.vision import SEEN, LabelTracker, ZoneError, calibrate, format_zones
-
-    ann.announce(public, say("calibrate", seats=list(range(seats))))
+    ann.announce(PUBLIC, spoken("calibrate", seats=list(range(seats))))
     tracker = LabelTracker(laid=True)
     laid: list[Any] = []
     size = (1280, 720)
@@ -128,9 +146,9 @@ def _calibrate(source: Any, reader: Any, seats: int, ann: Any, say: Any, public:
     together = any(b.t - a.t < ONE_AFTER_ANOTHER for a, b in itertools.pairwise(laid[:seats]))
     try:
         if together:  # which card is whose cannot be told
-            raise ZoneError("cards laid together")
+            raise ZoneError("same_place")
         zones = calibrate(laid, seats, size)
     except ZoneError:
-        ann.announce(public, say("calibrate_failed", seen=len(laid), seats=seats))
+        ann.announce(PUBLIC, spoken("calibrate_failed", seen=len(laid), seats=seats))
         raise typer.Exit(1) from None
-    ann.announce(public, say("calibrated", zones=format_zones(zones)))
+    ann.announce(PUBLIC, spoken("calibrated", zones=format_zones(zones)))

@@ -6,33 +6,9 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import app, fail
-from companion.config import Config, ConfigError, config_path, load_config, save_config
-
-
-def _apply(config: Config, assignment: str) -> None:
-    key, sep, value = assignment.partition("=")
-    key, value = key.strip(), value.strip()
-    if not sep or not key:
-        raise ConfigError(f"{assignment!r}: write KEY=VALUE, for example lang=en")
-    section, dot, sub = key.partition(".")
-    if dot and section in ("routes", "seat_names", "voices"):
-        table = getattr(config, section)
-        if not value:
-            table.pop(sub, None)
-        elif section == "seat_names":
-            table[sub] = [name.strip() for name in value.split(",")]
-        else:
-            table[sub] = value
-        return
-    if section not in Config.__dataclass_fields__ or section in ("routes", "seat_names", "voices"):
-        raise ConfigError(f"unknown setting {key!r}")
-    current = getattr(config, section)
-    try:
-        new = type(current)(value)
-    except ValueError as exc:
-        raise ConfigError(f"{key}: {value!r} is not a {type(current).__name__}") from exc
-    setattr(config, section, new)
+from companion.cli.common import Lang, app, echo, fail, lang_or_exit, say
+from companion.config import ConfigError, config_path, problem_line, read_config, save_config, set_value
+from companion.messages import os_reason, text
 
 
 @app.command("config")
@@ -41,27 +17,39 @@ def config_command(
         list[str] | None,
         typer.Option(
             "--set",
-            help="Change a setting: lang=en, rate=200, backend=speechd, "
-            "routes.all=table, routes.0=seat_north:left, voices.fr=roa/fr, seat_names.fr=Anne,Bob,Chloé,Dan. "
-            "An empty value removes a route.",
+            help="Change a setting: lang=en, rate=200, latency=0.02, backend=speechd, "
+            "routes.all=table, routes.0=seat_north:left, voices.fr=roa/fr, seat_names.fr=Anne,Bob,Chloé,Dan, "
+            "seat_voices.0=f2:50, voice_per_seat=off, pan=0.8, verbosity.all=bref, stop_key=escape, "
+            "braille=on, braille_host=:1. An empty value removes a route (or a seat voice, a verbosity). "
+            "Each value is checked before anything is written.",
         ),
     ] = None,
+    lang: Lang = None,
 ) -> None:
     """Say where the configuration file is and what it holds; --set changes it."""
     path = config_path()
-    try:
-        config = load_config(path)
-        for assignment in set_ or []:
-            _apply(config, assignment)
-        if set_:
-            save_config(config.validate(), path)
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from err
-    typer.echo(f"Configuration file: {path}{'' if path.exists() else ' (not written yet: defaults)'}")
+    config, problems = read_config(path)
+    lang = lang_or_exit(lang, config)
+    for problem in problems:
+        echo(problem_line(problem, lang), err=True)
+    if set_:
+        if any(p.key == "*" for p in problems):  # never overwrite a file that could not be read at all
+            raise fail(say(lang, "config_unreadable", path=path), 1)
+        try:
+            for assignment in set_:
+                set_value(config, assignment)
+        except ConfigError as err:
+            raise fail(text(lang, "config.ignored_set", problem=err.text(lang))) from None
+        try:
+            save_config(config, path)
+        except OSError as err:
+            raise fail(say(lang, "cannot_write", path=path, reason=os_reason(err, lang)), 1) from None
+    written = path.exists()
+    echo(say(lang, "config_file" if written else "config_file_defaults", path=path))
     for key, value in vars(config).items():
         if isinstance(value, dict):
             for sub, item in value.items():
                 shown = ", ".join(item) if isinstance(item, list) else item
-                typer.echo(f"{key}.{sub} = {shown}")
+                echo(f"{key}.{sub} = {shown}")
         else:
-            typer.echo(f"{key} = {value}")
+            echo(f"{key} = {value}")

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from card_codes import DeckError, load_deck_file
-from companion.cli.common import Lang, app, deck_or_exit, fail
+from companion.cli.common import GameArg, Lang, app, deck_or_exit, echo, fail, lang_or_exit, say
 
 
 def _texts(lang: str) -> dict[str, str]:
@@ -20,10 +20,10 @@ def _texts(lang: str) -> dict[str, str]:
 
 @app.command()
 def labels(
-    game: Annotated[str | None, typer.Argument(help="The game: tatsu, dojo, ...")] = None,
+    game: Annotated[str | None, typer.Argument(help=GameArg)] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (GAME-labels.pdf).")] = None,
     sheet: Annotated[str | None, typer.Option("--sheet", help="Sheet template (--list-sheets).")] = None,
-    lang: Lang = "fr",
+    lang: Lang = None,
     with_braille: Annotated[bool, typer.Option("--braille/--no-braille", help="Braille dots.")] = True,
     cards: Annotated[str | None, typer.Option("--cards", help="Only these card ids, a,b,c.")] = None,
     start: Annotated[int, typer.Option("--start", help="First free position (1 = top left).")] = 1,
@@ -43,37 +43,43 @@ def labels(
                     ] = "tag",
 ) -> None:
     """Write label sheets for a game's cards as a PDF, ready to print at 100 %."""
-    from printables import LabelsError, make_labels
+    from printables import LabelsError, make_labels, tactile_path
     from printables.sheets import SheetError, default_sheet_name, load_sheets
 
+    lang = lang_or_exit(lang)
     t = _texts(lang)
     if list_sheets:
         try:
             default = default_sheet_name()
             for s in load_sheets():
                 mark = " *" if s.name == default else ""
-                typer.echo(t["sheet_line"].format(name=s.name, title=s.title) + mark)
+                echo(t["sheet_line"].format(name=s.name, title=s.title) + mark)
         except SheetError as err:
-            raise fail(f"Bad sheet file: {err}") from err
+            raise fail(say(lang, "bad_sheet", reason=err)) from err
         return
     if game is None and deck_file is None:
-        raise fail("Name a game (tatsu, dojo, ...) or give --deck FILE.")
+        raise fail(say(lang, "name_a_game"))
     if deck_file is not None:
         try:
             deck = load_deck_file(deck_file)
         except DeckError as err:
-            raise fail(f"Bad deck file: {err}") from err
+            raise fail(say(lang, "bad_deck", reason=err.text(lang))) from None
     else:
-        deck = deck_or_exit(game or "")
+        deck = deck_or_exit(game or "", lang)
     out = out or Path(f"{deck.game}-labels.pdf")
+    for target in [out] + ([tactile_path(out)] if tactile else []):
+        if target.exists() or target.is_symlink():  # a label sheet never replaces a file (a record...)
+            raise fail(say(lang, "out_exists", path=target), 1)
+    if png is not None and not png.is_dir() and not png.parent.is_dir():
+        raise fail(say(lang, "no_folder", path=png.parent), 1)
     try:
         dx, dy = (float(v) for v in offset.split(","))
     except ValueError as err:
-        raise fail(f"--offset takes two numbers in mm, right,down (e.g. 0.5,-1), not {offset!r}.") from err
+        raise fail(say(lang, "bad_offset", value=offset)) from err
     card_ids = [c.strip() for c in cards.split(",") if c.strip()] if cards else None
 
     def progress(done: int, total: int) -> None:
-        typer.echo(t["progress"].format(done=done, total=total), err=True)
+        echo(t["progress"].format(done=done, total=total), err=True)
 
     try:
         result = make_labels(deck, out, sheet, lang, with_braille, card_ids, start, legend, tactile, png,
@@ -82,8 +88,8 @@ def labels(
     except LabelsError as err:
         raise fail(str(err)) from err
     done = t["done_one"] if result.labels == 1 else t["done"]
-    typer.echo(done.format(labels=result.labels, pages=result.pages, path=result.pdf))
+    echo(done.format(labels=result.labels, pages=result.pages, path=result.pdf))
     if result.tactile:
-        typer.echo(t["done_tactile"].format(path=result.tactile))
+        echo(t["done_tactile"].format(path=result.tactile))
     if png is not None:
-        typer.echo(t["done_png"].format(count=len(result.pngs), path=png))
+        echo(t["done_png"].format(count=len(result.pngs), path=png))

@@ -3,69 +3,122 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import app, fail, seats_or_exit
-from companion.config import ConfigError, load_config
+from card_codes import load_deck
+from companion.cli.common import (
+    GameArg,
+    app,
+    deck_or_exit,
+    echo,
+    fail,
+    lang_or_exit,
+    package_or_exit,
+    recorded_game_or_exit,
+    replay_refusal,
+    say,
+    seats_or_exit,
+    user_config,
+)
+from companion.config import Config, data_dir
+from companion.engine import GamePackage, Rejected, ReplayError, get_game
+from companion.engine.bots import bot_of, table_options
+from companion.journal import RecordError
+from companion.messages import os_reason, text
+from companion.session import Session, SessionOptions
+from companion.session.pipeline import WRITE_FAILURES_BEFORE_STOP
+from companion.session.synthetic import LiveTable
+from companion.speech.config import STOP_KEYS, SpeechConfig
+from companion.speech.phrasebook import Phrasebook
+from companion.typed_input import StopKeyTerminal
+from companion.vision import open_live
+from companion.vision.decoders import DECODERS
+from companion.vision.frames import SourceError
+from companion.vision.zones import SeatMap, ZoneError, parse_zones
 
 
-def _announcer(lang: str, text_only: bool, seat_names: list[str] | None = None) -> Any:
-    """The announcer from the user's configuration; text only when asked or when speech fails."""
-    from companion.speech import Announcer, SpeechConfig
+def _announcer(config: Config, lang: str, text_only: bool, seat_names: list[str] | None = None, *,
+               seats: int | None = None, me: int | None = None) -> tuple[Any, str]:
+    """The announcer from the user's (already read) configuration, with the braille display if
+    there is one; text only when asked or when speech fails. And the stop key's character
+    ("" for none)."""
+    from companion.braille import BrailleConfig
+    from companion.speech import Announcer
 
     try:
-        config = SpeechConfig.load()
-    except Exception as err:  # a broken file must not stop the game: say it, go on in text
-        typer.echo(f"Configuration: {err}", err=True)
-        config = SpeechConfig()
-    backend = "text" if text_only else config.backend
+        speech, braille = config.speech(), config.braille_display()
+    except ValueError:  # the configuration is checked already; this is the last resort
+        speech, braille = SpeechConfig(), BrailleConfig()
+    backend = "text" if text_only else speech.backend
+    table: dict[str, Any] = {"seat_names": seat_names, "seats": seats, "keyboard_seat": me,
+                             "braille": braille}
+    stop_key = STOP_KEYS[speech.stop_key]
     try:
-        return Announcer.from_config(config, lang=lang, backend=backend, seat_names=seat_names)
+        return Announcer.from_config(speech, lang=lang, backend=backend, **table), stop_key
     except Exception as err:  # the announcer says device trouble itself; this is the last resort
-        typer.echo(f"Speech unavailable ({err}); text only.", err=True)
-        return Announcer(lang, backend="text", seat_names=seat_names)
+        echo(say(lang, "speech_unavailable", reason=err), err=True)
+        return Announcer(lang, backend="text", **table), stop_key
 
 
-def _check_record(record: Path | None) -> None:
-    """A new record never overwrites a game: refuse an existing file before anything starts."""
-    if record is not None and record.exists():
-        raise fail(f"{record}: this file already exists. To continue that game: --resume {record}", 1)
-    if record is not None and not record.parent.is_dir():
-        raise fail(f"{record.parent}: no such folder.", 1)
+def _check_record(record: Path | None, lang: str) -> None:
+    """A new record never overwrites a game and goes where it can be written: refuse a file
+    that exists, a folder, a missing or unwritable folder before anything starts."""
+    if record is None:
+        folder = data_dir() / "records"  # where the record of a game goes by default
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise fail(say(lang, "folder_unwritable", path=folder, reason=os_reason(err, lang)), 1) from None
+    elif record.is_dir():
+        raise fail(say(lang, "record_is_folder", path=record), 1)
+    elif record.exists() or record.is_symlink():
+        raise fail(say(lang, "record_exists", path=record), 1)
+    else:
+        folder = record.parent
+        if not folder.is_dir():
+            raise fail(say(lang, "no_folder", path=folder), 1)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        read_only = os.statvfs(folder).f_flag & os.ST_RDONLY
+        reason = text(lang, "errno.read_only" if read_only else "errno.denied")
+        raise fail(say(lang, "folder_unwritable", path=folder, reason=reason), 1)
 
 
-def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: str, speed: float,
-         interactive: bool, zones: Any = ()) -> None:
-    from card_codes import load_deck
-    from companion.engine import Rejected, ReplayError, get_game
-    from companion.journal import RecordError
-    from companion.session import Session
-    from companion.session.synthetic import LiveTable
-    from companion.speech.phrasebook import Phrasebook
-    from companion.vision import open_live
-
+def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: bool, decoder: str,
+         speed: float, interactive: bool, zones: SeatMap | None = None) -> None:
     game = get_game(opts.game)
+    lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
-    ann = _announcer(opts.lang, text_only, [book.seat_name(s) for s in range(max(opts.seats, 4))])
+    seat_names = [book.seat_name(s) for s in range(max(opts.seats, 4))]
+    ann, stop_key = _announcer(config, lang, text_only, seat_names, seats=opts.seats, me=opts.me)
     table = LiveTable(load_deck(opts.game), opts.seats, fps=10.0, seed=opts.seed, lang=opts.lang) \
         if synthetic else None
     session = Session(opts, ann, table=table)
     reader = None
+    terminal = StopKeyTerminal(sys.stdin, stop_key if interactive else "")
     try:
+        terminal.open()
         try:
             session.open()
-        except (RecordError, ReplayError, OSError) as err:
-            raise fail(f"{err}", 1) from None
-        except Rejected as rejected:
+        except RecordError as err:
+            raise fail(err.text(lang), 1) from None
+        except ReplayError as err:
+            raise fail(replay_refusal(opts.resume, err.line, err.rejected, session.book), 1) from None
+        except Rejected as rejected:  # the record's header (line 1: options, rules), or the command line's
+            if opts.resume is not None:
+                raise fail(replay_refusal(opts.resume, 1, rejected, session.book), 1) from None
             raise fail(session.book.reason(rejected), 2) from None
         with contextlib.suppress(Exception):  # the cache only speeds up: phrases are made when needed
             ann.prebuild(session.fixed_phrases())
-        reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
-                           decoder=decoder, speed=speed, zones=zones)
+        try:
+            reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
+                               decoder=decoder, speed=speed, zones=zones or ())
+        except SourceError:
+            raise fail(say(lang, "bad_source", path=source), 1) from None
         if interactive:
             session.read_lines(sys.stdin)
         if not session.started:  # a resumed game has started already
@@ -74,59 +127,66 @@ def _run(opts: Any, source: Any, *, synthetic: bool, text_only: bool, decoder: s
                 session.tell("setup_accept")
             else:
                 session.post("start")
-        session.run()
+        try:
+            session.run()
+        except RecordError as err:  # the record could not be created when the game began
+            raise fail(err.text(lang), 1) from None
+        except OSError as err:  # its folder could not be made
+            raise fail(say(lang, "cannot_write", path=err.filename or "", reason=os_reason(err, lang)),
+                       1) from None
+        if session.journal is not None and session.journal.failures >= WRITE_FAILURES_BEFORE_STOP:
+            raise typer.Exit(1)  # the disk stayed full: the game stopped (said), its record whole
     except KeyboardInterrupt:
-        session.tell("quit")
+        session.tell("quit" if session.started else "quit_setup")
     finally:
+        terminal.close()
         if reader is not None:
             reader.stop()
         session.close()
         ann.close()
 
 
-def _decoder_or_exit(name: str) -> str:
-    """--decoder checked before anything starts: an unknown name is one line and exit 2."""
-    from companion.vision.decoders import DECODERS
-
-    if name not in DECODERS:
-        raise fail(f"Unknown decoder {name!r}. Decoders: {', '.join(DECODERS)}.")
-    return name
-
-
-def _seat_names(game_name: str | None, seats: int) -> dict[str, int]:
-    """Every seat's name in French and English (North, East... without a game), to its number."""
-    from companion.engine import get_game
-    from companion.speech.phrasebook import Phrasebook
-
-    keys = get_game(game_name).seat_keys(seats) if game_name else None
-    names: dict[str, int] = {}
-    for language in ("fr", "en"):
-        book = Phrasebook(language, game_name, seat_keys=keys)
-        names.update({book.seat_name(seat): seat for seat in range(seats)})
-    return names
-
-
-def _zones_or_exit(text: str | None, game: str | None, seats: int) -> Any:
-    """The seat zones of --zones, or one clear line and exit 2."""
-    if text is None:
-        return ()
-    from companion.vision.zones import ZoneError, parse_zones
-
-    try:
-        return parse_zones(text, seats, _seat_names(game, seats))
-    except ZoneError as err:
-        raise fail(str(err)) from None
-
-
 def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> int:
+    """The seat of ``--me``: a number from 1 to the seat count, or a seat name in either language."""
     if word is None:
         return 0
-    if word.isdigit():
+    game = get_game(session_game)
+    if word.isdigit() and 1 <= int(word) <= seats:
         return int(word) - 1
-    folded = {name.casefold(): seat for name, seat in _seat_names(session_game, seats).items()}
-    if word.casefold() in folded:
-        return folded[word.casefold()]
-    raise fail(f"Unknown seat {word!r}.")
+    for language in ("fr", "en"):
+        book = Phrasebook(language, session_game, seat_keys=game.seat_keys(seats))
+        for seat in range(seats):
+            if book.seat_name(seat).casefold() == word.strip().casefold():
+                return seat
+    names = Phrasebook(lang, session_game, seat_keys=game.seat_keys(seats))
+    raise fail(say(lang, "bad_me", word=word, seats=seats,
+                   names=", ".join(names.seat_name(s) for s in range(seats))))
+
+
+def _zones_or_exit(value: str | None, game: str | None, seats: int, lang: str) -> SeatMap | None:
+    """The seat zones of --zones (seats by number or by name, in either language), or one line, exit 2."""
+    if value is None:
+        return None
+    keys = get_game(game).seat_keys(seats) if game else None
+    names = {Phrasebook(language, game, seat_keys=keys).seat_name(seat): seat
+             for language in ("fr", "en") for seat in range(seats)}
+    try:
+        return parse_zones(value, seats, names)
+    except ZoneError as err:
+        raise fail(err.text(lang)) from None
+
+
+def _check_decoder(decoder: str, lang: str) -> None:
+    if decoder not in DECODERS:
+        raise fail(say(lang, "unknown_decoder", name=decoder, decoders=", ".join(DECODERS)))
+
+
+def _with_target(package: GamePackage, options: dict[str, Any], target: int | None) -> dict[str, Any]:
+    """The options with ``--target`` set, in the game's own option; a game without one refuses it
+    (the rules say so, with the reason a player reads)."""
+    if target is not None:
+        options[package.rules.target_option or "target"] = target
+    return options
 
 
 Seats = Annotated[int | None, typer.Option("--seats", help="Number of players (default: the game's "
@@ -141,7 +201,7 @@ DecoderOpt = Annotated[str, typer.Option("--decoder", help="What the camera read
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game: tatsu, dojo, ...")] = "tatsu",
+    game: Annotated[str | None, typer.Argument(help=GameArg + " Default: the featured game.")] = None,
     camera: Annotated[int | None, typer.Option("--camera", help="Webcam number (0 is the first).")] = None,
     url: Annotated[str | None, typer.Option("--url", help="A network camera stream (a phone).")] = None,
     video: Annotated[Path | None, typer.Option("--video", help="Read the table from a video file.")] = None,
@@ -165,51 +225,43 @@ def play(
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
-    Type short commands at any time (aide / help lists them): main, pli, score, tour,
-    répète, annule... Private facts go only to your seat.
+    Type short commands at any time (aide / help lists those of the game): main, table,
+    score, tour, répète, annule... Private facts go only to your seat.
     """
-    from companion.session import SessionOptions
-
-    try:
-        config = load_config()
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from None
-    lang = lang or config.lang
+    config = user_config(lang)
+    lang = lang_or_exit(lang, config)
     if resume is not None:
-        from companion.journal import RecordError, open_record
-
-        try:
-            header, _actions, _warnings = open_record(resume)
-        except RecordError as err:
-            raise fail(str(err), 1) from None
+        header, _actions = recorded_game_or_exit(resume, lang)
         game, seats = header.game, header.seats
+    package = package_or_exit(game, lang)
+    game = package.name
     seats = seats_or_exit(game, seats, lang)
+    deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
     sources = [x for x in (camera, url, video, images) if x is not None]
     if len(sources) + synthetic > 1:
-        raise fail("Choose one of --camera, --url, --video, --images or --synthetic.")
+        raise fail(say(lang, "one_source"))
     source: Any = sources[0] if sources else (0 if not synthetic else None)
     if isinstance(source, Path) and not source.exists():
-        raise fail(f"{source}: no such file or folder.", 1)
+        raise fail(say(lang, "no_source", path=source), 1)
+    _check_decoder(decoder, lang)
     if resume is None:
-        _check_record(record)
+        _check_record(record, lang)
     my_seat = _seat_number(game, seats, me, lang)
-    zone_map = _zones_or_exit(zones, game, seats)
-    options: dict[str, Any] = {}
-    if target is not None:
-        options["target"] = target
+    zone_map = _zones_or_exit(zones, game, seats, lang)
+    options = _with_target(package, {}, target)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
     )
-    _run(opts, str(source) if isinstance(source, Path) else source, synthetic=synthetic, text_only=text,
-         decoder=_decoder_or_exit(decoder), speed=1.0, interactive=True, zones=zone_map)
+    _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
+         text_only=text, decoder=decoder, speed=1.0, interactive=True, zones=zone_map)
 
 
 @app.command()
 def demo(
-    game: Annotated[str, typer.Argument(help="The game to show.")] = "tatsu",
+    game: Annotated[str | None, typer.Argument(help=GameArg + " Default: the featured game.")] = None,
     seats: Seats = None,
     lang: LangOpt = None,
     text: TextOpt = False,
@@ -222,25 +274,20 @@ def demo(
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""
-    from companion.session import SessionOptions
-
-    try:
-        config = load_config()
-    except ConfigError as err:
-        raise fail(f"Configuration: {err}") from None
-    lang = lang or config.lang
+    config = user_config(lang)
+    lang = lang_or_exit(lang, config)
+    package = package_or_exit(game, lang)
+    game = package.name
     seats = seats_or_exit(game, seats, lang)
-    _check_record(record)
-    from companion.engine import get_game
-
-    options: dict[str, Any] = dict(get_game(game).simulation_options)  # random players must finish
-    if target is not None:
-        options["target"] = target
+    deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
+    _check_decoder(decoder, lang)
+    _check_record(record, lang)
+    options = _with_target(package, table_options(package.rules, bot_of(package)), target)  # the bots' table
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=0, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,
         bots=frozenset(range(seats)), pace=0.0 if fast else 0.8, seed=seed, setup=False,
         stop_when_over=True,
     )
-    _run(opts, None, synthetic=True, text_only=text, decoder=_decoder_or_exit(decoder),
-         speed=4.0 if fast else 1.0, interactive=sys.stdin.isatty())
+    _run(opts, config, None, synthetic=True, text_only=text, decoder=decoder, speed=4.0 if fast else 1.0,
+         interactive=sys.stdin.isatty())

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import Lang, app, fail
-from companion.engine import Event, Match, Rejected, ReplayError, get_game, replay
-from companion.journal import RecordError, open_record
-from companion.speech.phrasebook import LANGS, Phrasebook
+from companion.cli.common import Lang, app, echo, lang_or_exit, replayed_or_exit
+from companion.engine import Event, Match
+from companion.safe_text import json_text
+from companion.speech.phrasebook import Phrasebook
 
 
 def phrasebook_for(match: Match, lang: str) -> Phrasebook:
@@ -42,30 +41,14 @@ def match_json(match: Match, book: Phrasebook) -> dict[str, Any]:
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (JSON Lines).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of lines.")] = False,
-    lang: Lang = "fr",
+    lang: Lang = None,
 ) -> None:
     """Rebuild a game from its record and print every announcement, one line each."""
-    if lang not in LANGS:
-        raise fail(f"Unknown language {lang!r}: {', '.join(LANGS)}.")
-    try:
-        header, actions, warnings = open_record(file)
-    except RecordError as err:
-        raise fail(str(err), 1) from None
-    for warning in warnings:
-        typer.echo(warning, err=True)
-    try:
-        game = get_game(header.game)
-    except KeyError as err:
-        raise fail(f"{file}: {err.args[0]}", 1) from None
-    book = Phrasebook(lang, game.name, seat_keys=game.seat_keys(header.seats))
-    try:
-        match = replay(game, header.seats, header.options, actions)
-    except ReplayError as err:
-        raise fail(f"{file}, line {err.line}: {book.reason(err.rejected)}", 1) from None
-    except Rejected as rejected:
-        raise fail(f"{file}, line 1: {book.reason(rejected)}", 1) from None
+    lang = lang_or_exit(lang)
+    match = replayed_or_exit(file, lang)
+    book = phrasebook_for(match, lang)
     if as_json:
-        typer.echo(json.dumps(match_json(match, book), ensure_ascii=False, indent=1))
+        typer.echo(json_text(match_json(match, book), indent=1))
         return
     for event in match.events:
-        typer.echo(event_line(book, event))
+        echo(event_line(book, event))

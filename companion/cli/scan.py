@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from card_codes import Label, available_games, try_decode
-from companion.cli.common import Lang, app, fail
+from card_codes import DeckError, Label, available_games, load_deck, try_decode
+from companion.cli.common import Lang, app, echo, fail, image_reason, lang_or_exit, package_or_exit, say
+from companion.safe_text import json_text
 
 PROGRESS_EVERY = 100  # video frames between two progress lines on stderr
 
@@ -36,14 +35,11 @@ def _detection_record(
 
 def _plain(rec: dict[str, Any], error: str | None, lang: str, where: str) -> str:
     if rec["card"]:
-        from card_codes import load_deck
-
         name = load_deck(rec["game"]).card(rec["card"]).name(lang)
         code = f"tag {rec['tag']}" if rec.get("code") == "tag" else rec["text"]
         return f"{where}: {rec['card']} ({rec['game']}) {name} [{code}]"
-    why = {"fr": "étiquette inconnue", "en": "unknown label"}.get(lang, "unknown label")
     shown = f"tag {rec['tag']}" if rec.get("code") == "tag" else rec["text"][:60]
-    return f"{where}: {why} ({error}): {shown!r}"
+    return say(lang, "scan_unknown", where=where, kind=error, text=repr(shown))
 
 
 def _frames(path: Path) -> tuple[Any, bool]:
@@ -53,7 +49,7 @@ def _frames(path: Path) -> tuple[Any, bool]:
     if path.is_dir():
         return ImageFolderSource(path), False
     if not path.is_file():
-        raise SourceError(f"{path}: no such file")
+        raise SourceError(str(path))
     if path.suffix.lower() in IMAGE_SUFFIXES:
         return ImageFolderSource([path]), False
     return CaptureSource(str(path)), True
@@ -68,26 +64,35 @@ def scan(
     game: Annotated[
         str | None, typer.Option("--game", help="The game played: cards of other games are unknown labels.")
     ] = None,
-    lang: Lang = "fr",
+    lang: Lang = None,
 ) -> None:
     """Read the card labels in images and videos: one line per label found."""
+    lang = lang_or_exit(lang)
     # FFmpeg's own complaints about a broken file would come before our one-line reason
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
-    from companion.vision.decoders import DecoderError, make_decoder
-    from companion.vision.frames import SourceError
+    from companion.vision.decoders import DECODERS, DecoderError, make_decoder
+    from companion.vision.frames import ImageFolderSource, SourceError
 
-    if game is not None and game not in available_games():
-        raise fail(f"Unknown game {game!r}. Games: {', '.join(available_games())}.")
+    if game is not None:
+        package_or_exit(game, lang)
+    for name in [game] if game is not None else available_games():
+        try:
+            load_deck(name)  # a broken deck is one line before any image is read
+        except DeckError as err:
+            if name == game:
+                raise fail(say(lang, "bad_deck", reason=err.text(lang))) from None
+            echo(say(lang, "bad_deck", reason=err.text(lang)), err=True)
     try:
         dec = make_decoder(decoder, still=True)
-    except DecoderError as err:
-        raise fail(str(err)) from err
+    except DecoderError:
+        raise fail(say(lang, "unknown_decoder", name=decoder, decoders=", ".join(DECODERS))) from None
     bad = 0
     for path in paths:
         try:
             source, is_video = _frames(path)
-        except SourceError as err:
-            typer.echo(f"Cannot read {err}.", err=True)
+        except SourceError:
+            why = "not_video" if path.is_file() else ("not_regular" if path.exists() else "no_file")
+            echo(say(lang, "cannot_read", path=path, reason=say(lang, why)), err=True)
             bad += 1
             continue
         total = source.frame_count() if is_video else None
@@ -98,27 +103,27 @@ def scan(
                 frames += 1
                 where_path = source.current_path if not is_video else path
                 if is_video and total and frames % PROGRESS_EVERY == 0:
-                    print(f"{path}: {frames}/{total}", file=sys.stderr, flush=True)
+                    echo(f"{path}: {frames}/{total}", err=True)
                 for d in dec.decode(frame.image):
                     found += 1
                     index = frame.index if is_video else 0
                     rec, error = _detection_record(str(where_path), index, d.text, d.quad, game,
                                                    d.code, d.tag)
                     if as_json:
-                        typer.echo(json.dumps(rec, ensure_ascii=False))
-                    elif (d.text, d.code) not in shown:  # each label once (QR and tag apart)
-                        shown.add((d.text, d.code))
-                        where = f"{path} frame {frame.index}" if is_video else str(where_path)
-                        typer.echo(_plain(rec, error, lang, where))
-            unreadable = getattr(source, "unreadable", [])
+                        typer.echo(json_text(rec))
+                    elif not is_video or (d.text, d.code) not in shown:  # a video: each label once
+                        shown.add((d.text, d.code))  # (its QR code and its tag apart)
+                        where = (say(lang, "scan_frame", path=path, n=frame.index) if is_video
+                                 else str(where_path))
+                        echo(_plain(rec, error, lang, where))
+            unreadable = source.unreadable if isinstance(source, ImageFolderSource) else []
         for p in unreadable:
-            typer.echo(f"Cannot read {p}: not an image.", err=True)
+            echo(image_reason(p, lang), err=True)
             bad += 1
         if frames == 0 and not unreadable:
-            typer.echo(f"Cannot read {path}: no frame in it.", err=True)
+            echo(say(lang, "cannot_read", path=path, reason=say(lang, "no_frame")), err=True)
             bad += 1
         elif found == 0 and not as_json and frames:
-            nothing = {"fr": "aucune étiquette", "en": "no label"}.get(lang, "no label")
-            typer.echo(f"{path}: {nothing}.")
+            echo(say(lang, "no_label", path=path))
     if bad:
         raise typer.Exit(1)

@@ -10,28 +10,36 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import Lang, app, fail, seats_or_exit
+from companion.cli.common import (
+    GameArg,
+    Lang,
+    app,
+    deck_or_exit,
+    echo,
+    lang_or_exit,
+    package_or_exit,
+    seats_or_exit,
+)
 from companion.cli.replay import event_line, phrasebook_for
-from companion.engine import games, get_game
 from companion.engine.simulate import random_match
-from companion.speech.phrasebook import LANGS
 
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game to play.")] = "tatsu",
-    lang: Lang = "fr",
+    game: Annotated[str | None, typer.Argument(help=GameArg + " Default: the featured game.")] = None,
+    lang: Lang = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random game.")] = 1,
     players: Annotated[int | None, typer.Option("--players", help="Number of players (default: the most "
                                                 "the game allows).")] = None,
 ) -> None:
     """Play a whole random game through the rules engine and print what would be announced."""
-    if lang not in LANGS:
-        raise fail(f"Unknown language {lang!r}: {', '.join(LANGS)}.")
-    if players is None and game in games():
-        players = max(get_game(game).seat_counts)
-    players = seats_or_exit(game, players, lang)
-    match = random_match(game, players, seed)
+    lang = lang_or_exit(lang)
+    package = package_or_exit(game, lang)
+    if players is None:
+        players = max(package.rules.seat_counts)
+    players = seats_or_exit(package.name, players, lang)
+    deck_or_exit(package.name, lang)
+    match = random_match(package.name, players, seed)
     book = phrasebook_for(match, lang)
     for event in match.events:
-        typer.echo(event_line(book, event))
+        echo(event_line(book, event))

@@ -64,9 +64,15 @@ class Match:
 
 
 def replay(
-    game: Game, seats: int, options: Mapping[str, Any] | None, actions: Iterable[tuple[int, Action]]
+    game: Game, seats: int, options: Mapping[str, Any] | None, actions: Iterable[tuple[int, Action]],
+    rules: int | None = None,
 ) -> Match:
-    """Rebuild a match from numbered actions; ReplayError names the first refused line."""
+    """Rebuild a match from numbered actions; ReplayError names the first refused line. A
+    record made under other rules of the game (``rules``, its header's version; None for
+    actions made under the rules of this program) is refused before its first action: its
+    moves would be read under rules they were not played by."""
+    if rules is not None and rules != game.rules_version:
+        raise Rejected("rules_version", game=game.name, record=rules, ours=game.rules_version)
     match = Match.new(game, seats, options)
     for line, action in actions:
         try:

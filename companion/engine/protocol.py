@@ -8,21 +8,41 @@ and rejections carry a message key and parameters; the phrasebooks turn them int
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, TypedDict, TypeVar
 
 Seat = int
 Audience = Literal["all"] | int
 Action = Mapping[str, Any]
 State = Any
 
+# Rejection codes the engine's own machinery raises, for every game (the phrasebook's
+# common reasons); each game adds its own closed set (`Game.rejections`).
+COMMON_REJECTIONS = frozenset({
+    "bad_action", "unknown_action", "game_over", "nothing_to_undo", "bad_seat", "bad_seat_count",
+    "bad_option", "bad_option_value", "unknown_card", "already_played", "not_turn", "card_not_now",
+    "not_now", "ambiguous", "rules_version", "photo_no_words", "photo_unreadable", "photo_other_game",
+})
+
+
+class SharedView(TypedDict, total=False):
+    """The view keys the generic table rules read, when a game's view has them (a game's
+    own table rules may read anything of its own views instead)."""
+
+    turn: int | None  # the seat expected to act (or in front of which the next card goes)
+    actor: int | None  # the person who decides, when it is not `turn` (a dummy seat's partner)
+    hand: list[str] | None  # private view: the seat's known cards (None: not registered)
+    out: list[str]  # public view: cards not seen yet
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """A fact to announce: to everyone (`"all"`) or to one seat only."""
+
+    phrases: ClassVar[str] = "events"  # the phrasebook section its key is found in
 
     audience: Audience
     key: str
@@ -30,6 +50,17 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"audience": self.audience, "key": self.key, "params": self.params}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Event):
+    """What the table rules say that is no game event (an answer to a question, a question):
+    its key is found in the phrasebook's `[session]` section. Never recorded."""
+
+    phrases: ClassVar[str] = "session"
+
+
+Handler = TypeVar("Handler")
 
 
 class Rejected(Exception):
@@ -62,6 +93,18 @@ class Game:
     # Options a simulated table (random play: demos, tests) adds so that its games end;
     # never the defaults people play with.
     simulation_options: Mapping[str, Any] = MappingProxyType({})
+    # The rules' version, written in every record's header: a record made under other rules
+    # of the game is refused before its first action (records without one are version 1).
+    rules_version: int = 1
+    # Options with a meaning outside the rules: the one seeding the state's randomness (a
+    # simulated game sets it from its own seed), the one `--target` sets, the one the set-up
+    # dialogue's "donneur Est" sets. None: the game has no such option.
+    seed_option: str | None = None
+    target_option: str | None = None
+    dealer_option: str = "dealer"
+    # The closed set of rejection codes this game's rules raise (beyond COMMON_REJECTIONS);
+    # each has a phrase in every language (the conformance test checks both).
+    rejections: frozenset[str] = frozenset()
 
     def resolve_options(self, seats: int, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults completed by `given`; unknown names or choices are Rejected."""
@@ -97,9 +140,9 @@ class Game:
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         raise NotImplementedError
 
-    def legal(self, state: State, seat: Seat) -> list[dict[str, Any]]:
-        """What `seat` may do now. Where the full set is too large to list (a 2-player
-        layout), a few valid examples drawn from the state's seed."""
+    def legal(self, state: State, seat: Seat) -> Sequence[Action]:
+        """What `seat` may do now, as the game's typed actions. Where the full set is too large
+        to list (a 2-player layout), a few valid examples drawn from the state's seed."""
         raise NotImplementedError
 
     def public_view(self, state: State) -> dict[str, Any]:
@@ -117,7 +160,7 @@ class Game:
     def winners(self, state: State) -> list[Seat]:
         raise NotImplementedError
 
-    def table_actions(self, state: State, rng: Random) -> list[dict[str, Any]]:
+    def table_actions(self, state: State, rng: Random) -> Sequence[Action]:
         """What a simulated table does now that is nobody's rule choice (dealing hands,
         drawing the top card), as actions; none by default. Used by demos, the synthetic
         table and random tests, never by the rules themselves."""
@@ -126,3 +169,33 @@ class Game:
     def seats_of(self, state: State) -> Sequence[Seat]:
         """Every seat that may appear in actions (players, plus any dummy seat)."""
         raise NotImplementedError
+
+    # Whether some cards are hidden from some seats (a hand, a face-down card); a game where
+    # everything is public or unknown to all says False, and has no hidden variants.
+    hides_cards: bool = True
+
+    def hidden_variants(self, state: State, seat: Seat) -> list[State]:
+        """States that differ from ``state`` only in what ``seat`` cannot know (another seat's
+        hidden cards swapped for unseen ones): ``private_view(v, seat)`` must be the same for
+        each. Used by the conformance test (OpenSpiel's information-state rule)."""
+        return []
+
+
+def handler_for(handlers: Mapping[str, Handler], action: object, over: bool) -> Handler:
+    """The handler of an action's type: Rejected "unknown_action" for a type the game has no
+    handler for, then "game_over" once the game is over (in that order, for every game)."""
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    handler = handlers.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise Rejected("unknown_action", type=str(kind))
+    if over:
+        raise Rejected("game_over")
+    return handler
+
+
+def named_card(action: Mapping[str, Any], known: Container[str], key: str = "card") -> str:
+    """The card an action names under ``key``; Rejected "unknown_card" if it is none of ``known``."""
+    card = action.get(key)
+    if not isinstance(card, str) or card not in known:
+        raise Rejected("unknown_card", card=str(card))
+    return card

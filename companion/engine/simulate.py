@@ -9,14 +9,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.engine.discovery import get_game
 from companion.engine.match import Match
-from companion.engine.registry import get_game
+from companion.engine.protocol import Action, Game, State
 
 
-def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
+def random_action(match: Match, rng: random.Random) -> Action | None:
     """The next action of a simulated table: its own first (dealing, drawing), else a random
     legal choice; None when nobody may act."""
-    game, state = match.game, match.state
+    return random_table_action(match.game, match.state, rng)
+
+
+def random_table_action(game: Game, state: State, rng: random.Random) -> Action | None:
+    """``random_action`` for a game and a state."""
     table = game.table_actions(state, rng)
     if table:
         return dict(table[0])
@@ -24,7 +29,7 @@ def random_action(match: Match, rng: random.Random) -> dict[str, Any] | None:
     return rng.choice(choices) if choices else None
 
 
-def random_actions(match: Match, rng: random.Random) -> list[dict[str, Any]]:
+def random_actions(match: Match, rng: random.Random) -> list[Action]:
     """``random_action`` as a list (empty when nobody may act)."""
     action = random_action(match, rng)
     return [] if action is None else [action]
@@ -36,7 +41,9 @@ def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_00
     rng = random.Random(seed)
     game = get_game(game_name)
     given = {**game.simulation_options, **(options or {})}
-    match = Match.new(game, seats, {"seed": seed, **given} if _has_seed(game) else given)
+    if game.seed_option is not None:
+        given = {game.seed_option: seed, **given}
+    match = Match.new(game, seats, given)
     done = 0
     while done < max_actions and not game.is_over(match.state):
         actions = random_actions(match, rng)
@@ -47,6 +54,3 @@ def random_match(game_name: str, seats: int, seed: int, max_actions: int = 20_00
         done += len(actions)
     return match
 
-
-def _has_seed(game: Any) -> bool:
-    return any(o.name == "seed" for o in game.options)

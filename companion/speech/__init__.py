@@ -8,8 +8,11 @@ The live session uses one object::
     ann = Announcer.from_config(config, lang="fr")
     # or: Announcer("fr", {"all": "table", 0: "seat_north", 2: "table:right"}, backend="builtin")
     ann.prebuild(card_names + seat_names)          # ahead of the game; progress on stderr if slow
-    ann.announce("all", "Nord joue Esprit jaune 3.")            # public: table device
+    ann.announce("all", "Nord joue Esprit jaune 3.", speaker=0)  # public, in North's voice
     ann.announce(0, "Ta main : ...", Priority.URGENT)           # private: seat 0's route only
+    ann.stop()                          # silence now (the keyboard seat's and the table's)
+    ann.faster(); ann.slower()          # rate steps, said at the new rate
+    ann.choose_verbosity("bref")        # a verbosity.Phrase is said in each audience's form
     ann.earcon("label_read", 0)       # label_read, label_refused, your_turn, trick_won, game_over
     ann.private_backlog(0)                         # seat 0's private messages not heard aloud
     ann.close()                                    # lets queued audio finish, releases devices
@@ -29,6 +32,11 @@ Rules it keeps:
 - A missing or lost device, or a synthesizer failure, is said once as a line
   of text; the game goes on in text. No call blocks for long (timeouts).
 - ``announce`` and ``earcon`` never block on audio: a worker thread does it.
+- Voices (``voices.py``, ``voices.toml``): a public line with a ``speaker`` seat in that
+  seat's voice (and stereo place with ``pan``), everything else in the neutral one.
+- ``stop`` empties the lanes at once (what the device buffered, one buffer, still sounds)
+  and drops queued jobs; later announcements are spoken as usual.
+- ``braille=BrailleConfig(...)``: the same lines go to a braille display (``companion.braille``).
 
 Heavy libraries (pyttsx3, sounddevice, numpy) load only when speech is on.
 The phrasebook (``phrasebook.py``, ``phrases/``) turns engine events into the

@@ -7,8 +7,9 @@ import queue
 import sys
 import threading
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -23,14 +24,29 @@ from companion.speech.audience import (
 )
 from companion.speech.config import BACKENDS, DEFAULT_RATE, DEFAULT_VOLUME, Route, SpeechConfig, cache_dir
 from companion.speech.text import TextOut, clean
+from companion.speech.verbosity import BRIEF, DETAILED, NORMAL, choose, parse_level
+from companion.speech.voices import SeatVoice, TableVoices, Voice, next_rate, rate_bounds
 
 if TYPE_CHECKING:
+    from companion.braille import BrailleChannel, BrailleConfig, BrailleLink
     from companion.speech.cache import PhraseCache, Synth
     from companion.speech.player import DevicePlayer
     from companion.speech.speechd import SpeechdSpeaker
 
 _STOP = object()
 RETRY_AFTER_S = 3.0  # a missing or lost device is tried again, at most this often, when there is news
+WARM_POLL_S = 0.05  # while phrases wait to be made at a new rate, the worker looks for news this often
+PrebuildItem = str | tuple[str, int | None]  # a phrase, or (phrase, the seat it is about)
+
+
+@dataclass(frozen=True)
+class _Job:
+    audience: Audience
+    text: str
+    priority: int
+    speaker: int | None
+    generation: int  # a job of an older generation was silenced by stop() before it played
+    keep_if_unheard: bool = True  # a private message not heard goes to the backlog
 
 
 class Announcer:
@@ -51,6 +67,13 @@ class Announcer:
         cache_folder: Path | None = None,
         synth: Synth | None = None,
         err: TextIO | None = None,
+        seats: int | None = None,
+        keyboard_seat: int | None = None,
+        voice_per_seat: bool = True,
+        seat_voices: Mapping[int, SeatVoice] | None = None,
+        pan: float = 0.0,
+        verbosity: Mapping[Audience | str, str] | None = None,
+        braille: BrailleConfig | None = None,
     ) -> None:
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}: use {', '.join(BACKENDS)}")
@@ -67,6 +90,16 @@ class Announcer:
         if backend == "speechd":  # there, the default output is speech-dispatcher's own
             self.routes = {a: Route("speechd") if r.device is None else r for a, r in self.routes.items()}
         self.voices = {lg: str(message(lg, "default_voice")) for lg in ("fr", "en")} | dict(voices or {})
+        self.keyboard_seat = keyboard_seat
+        self.table_voices = TableVoices(self.voices, voice_per_seat, dict(seat_voices or {}), float(pan),
+                                        seats or (len(seat_names) if seat_names else 4))
+        self.verbosity: dict[Audience, str] = {parse_audience(k): parse_level(v)
+                                               for k, v in (verbosity or {}).items()}
+        self.rate = int(rate)
+        self._generation = 0
+        self._silence_lock = threading.Lock()  # stop() and handing a phrase to a device exclude each other
+        self._prebuilt: list[tuple[str, Voice]] = []  # made again in the background at a new rate
+        self._warm: deque[tuple[str, Voice, int]] = deque()
         self._backlog: dict[int, list[str]] = defaultdict(list)
         self._backlog_lock = threading.Lock()
         self._noticed: set[tuple[str, str]] = set()
@@ -82,6 +115,10 @@ class Announcer:
         self._latency = latency
         if backend != "text":
             self._start_audio(rate, volume, cache_folder, synth)
+        self.braille: BrailleChannel | None = None
+        self._braille_link: BrailleLink | None = None
+        if braille is not None and braille.mode != "off":
+            self._start_braille(braille)
         self._worker = threading.Thread(target=self._work, name="announcer", daemon=True)
         self._worker.start()
 
@@ -90,16 +127,21 @@ class Announcer:
                     **kwargs: Any) -> Announcer:
         kwargs.setdefault("backend", config.backend)
         return cls(lang, config.routes, out=out, rate=config.rate, volume=config.volume,
-                   voices=config.voices, latency=config.latency, **kwargs)
+                   voices=config.voices, latency=config.latency, voice_per_seat=config.voice_per_seat,
+                   seat_voices=config.seat_voices, pan=config.pan, verbosity=config.verbosity, **kwargs)
 
     # -- public API ------------------------------------------------------------------------------
 
-    def announce(self, audience: Audience | str, text: str, priority: int = Priority.NORMAL) -> None:
-        """Print the line now; speak it where its audience is routed; keep unrouted private ones."""
+    def announce(self, audience: Audience | str, text: str, priority: int = Priority.NORMAL, *,
+                 speaker: int | None = None) -> None:
+        """Print the line now; speak it where its audience is routed; keep unrouted private ones.
+
+        ``text`` may be a `verbosity.Phrase`: the audience's level picks its form. ``speaker``:
+        the seat a public line is about, said in that seat's voice (and place, when panned)."""
         if self._closed:
             return
         audience = parse_audience(audience)
-        text = clean(text)
+        text = clean(choose(text, self.verbosity_for(audience)))
         if not text:
             return
         self.text.announce(audience, text)
@@ -108,7 +150,7 @@ class Announcer:
             self._keep(int(audience), text)
             return
         if self.backend != "text":
-            self._jobs.put((audience, text, int(priority)))
+            self._jobs.put(_Job(audience, text, int(priority), speaker, self._generation))
 
     def earcon(self, name: str, audience: Audience | str = PUBLIC) -> None:
         """Play a short sound (see ``earcons.names()``) where the audience is routed; never in text."""
@@ -140,22 +182,104 @@ class Announcer:
                 self._backlog.pop(seat_no, None)
         return kept
 
+    def stop(self, seat: int | None = None) -> None:
+        """Silence at once what the keyboard's player hears (the table and ``seat``'s route,
+        default the keyboard seat): the sentence playing stops within one audio buffer and
+        what is queued is dropped. Later announcements are spoken as usual. Any thread."""
+        seat = self.keyboard_seat if seat is None else seat
+        with self._silence_lock:
+            self._generation += 1
+        held_stop = False
+        while True:  # what the worker has not taken yet
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            held_stop = held_stop or job is _STOP
+            self._jobs.task_done()
+        if held_stop:
+            self._jobs.put(_STOP)
+        channels: dict[str | None, set[str] | None] = {}
+        for audience in (PUBLIC, seat):
+            route = self.routes.get(audience) if audience is not None else None
+            if route is None or route.is_speechd:
+                continue
+            whole = route.channel == "both" and audience != PUBLIC  # a seat's own earpiece
+            known = channels.get(route.device, set())
+            channels[route.device] = None if whole or known is None else known | {route.channel}
+        with self._silence_lock:
+            for device, chosen in channels.items():
+                player = self._players.get(device)
+                if player is not None:
+                    player.stop(chosen)
+        if self._speechd is not None:
+            threading.Thread(target=self._speechd.cancel, name="speechd-cancel", daemon=True).start()
+
+    def set_rate(self, rate: int) -> int:
+        """Speak at ``rate`` words a minute from now on (within the bounds); the fixed phrases
+        are made again at that rate in the background, so they stay cached. The rate set."""
+        low, high = rate_bounds()
+        self.rate = max(low, min(high, int(rate)))
+        if self._cache is not None:
+            self._warm = deque((text, voice, self.rate) for text, voice in self._prebuilt)
+        return self.rate
+
+    def faster(self) -> int:
+        """One step faster ("plus vite"), said at the new rate to the keyboard's player."""
+        return self._change_rate(faster=True)
+
+    def slower(self) -> int:
+        return self._change_rate(faster=False)
+
+    def verbosity_for(self, audience: Audience) -> str:
+        """brief, normal or detailed: the audience's own level, else the table's, else normal."""
+        return self.verbosity.get(audience, self.verbosity.get(PUBLIC, NORMAL))
+
+    def set_verbosity(self, audience: Audience | str, level: str) -> str:
+        chosen = parse_level(level)
+        self.verbosity[parse_audience(audience)] = chosen
+        return chosen
+
+    def choose_verbosity(self, level: str) -> str:
+        """The keyboard's player says "bref" / "normal" / "détaillé": their lines and the
+        table's (the table speaker is their channel for public facts) at that level; said."""
+        chosen = self.set_verbosity(PUBLIC, level)
+        if self.keyboard_seat is not None:
+            self.set_verbosity(self.keyboard_seat, chosen)
+        names = {BRIEF: "verbosity_brief", NORMAL: "verbosity_normal", DETAILED: "verbosity_detailed"}
+        self._confirm(message(self.lang, names[chosen]))
+        return chosen
+
+    def set_keyboard_seat(self, seat: int) -> None:
+        """The seat at the keyboard (its braille display's owner, the one ``stop`` serves)."""
+        self.keyboard_seat = seat
+        if self.braille is not None:
+            self.braille.owner = seat
+
     def voice_for(self, lang: str | None = None) -> str:
         return self.voices[lang or self.lang]
 
-    def prebuild(self, phrases: Iterable[str], lang: str | None = None) -> int:
-        """Synthesize fixed phrases ahead (card and seat names); progress on stderr if slow.
+    def prebuild(self, phrases: Iterable[PrebuildItem], lang: str | None = None) -> int:
+        """Synthesize fixed phrases ahead (card and seat names; "(phrase, seat)" for a public
+        line in that seat's voice); progress on stderr if slow. They are made again in the
+        background when the rate changes.
 
         Returns how many were made (0 when all were cached or speech is off)."""
         if self._cache is None or self._synth_failed:
             return 0
         from companion.speech.synth import SynthError
 
-        voice = self.voice_for(lang)
         label_lang = lang or self.lang
+        items = []
+        for item in phrases:
+            text, speaker = (item, None) if isinstance(item, str) else item
+            if clean(text):
+                public = speaker is not None
+                items.append((clean(text), self.table_voices.voice(label_lang, public, speaker)))
+        self._prebuilt = list(dict.fromkeys(self._prebuilt + items))
         try:
             return self._cache.prebuild(
-                ((clean(p), voice) for p in phrases if clean(p)), progress=self._err,
+                items, progress=self._err, rate=self.rate,
                 label=lambda done, total: message(label_lang, "progress", done=done, total=total),
             )
         except SynthError as err:
@@ -181,6 +305,8 @@ class Announcer:
         for player in list(self._players.values()):
             player.close()
         self._players.clear()
+        if self._braille_link is not None:
+            self._braille_link.close()
 
     def __enter__(self) -> Announcer:
         return self
@@ -205,6 +331,17 @@ class Announcer:
         devices = dict.fromkeys(r.device for r in self.routes.values() if not r.is_speechd)
         for device in devices:
             self._open(device)
+
+    def _start_braille(self, config: BrailleConfig) -> None:
+        from companion.braille import BrailleChannel, BrailleLink
+
+        self.braille = BrailleChannel(self.keyboard_seat, on_repeat=self._say_again)
+        self.text.listener = self.braille.offer
+        self._braille_link = BrailleLink(self.braille, config, self._braille_notice)
+        self._braille_link.start()
+
+    def _braille_notice(self, key: str, detail: str) -> None:
+        self._notice(key, reason=detail, device="braille", cells=detail)
 
     def _open(self, device: str | None, quiet: bool = False) -> bool:
         from companion.speech.player import AudioError, DevicePlayer
@@ -256,45 +393,87 @@ class Announcer:
 
     def _work(self) -> None:
         while True:
-            job = self._jobs.get()
+            try:  # while phrases wait to be made at a new rate, make one whenever nothing is to be said
+                job = self._jobs.get(timeout=WARM_POLL_S if self._warm else None)
+            except queue.Empty:
+                self._warm_one()
+                continue
             try:
                 if job is _STOP:
                     return
-                self._speak(*job)
+                self._speak(job)
             except Exception as err:  # never let one message stop the voice
                 self._synth_failure(f"{type(err).__name__}: {err}")
             finally:
                 self._jobs.task_done()
 
-    def _speak(self, audience: Audience, text: str, priority: int) -> None:
-        route = self.routes.get(audience)
-        private = audience != PUBLIC
+    def _speak(self, job: _Job) -> None:
+        route = self.routes.get(job.audience)
+        private = job.audience != PUBLIC
         if route is None:
             return
+        unheard = private and job.keep_if_unheard
         if route.is_speechd:
-            if not (self._speechd and self._speechd.say(text, priority)) and private:
-                self._keep(int(audience), text)
+            if not (self._speechd and self._speechd.say(job.text, job.priority)) and unheard:
+                self._keep(int(job.audience), job.text)
             return
         player = self._players.get(route.device)
-        samples = self._samples(text) if player is not None and not player.lost else None
-        delivered = bool(player and samples is not None and player.play(samples, route.channel, priority))
-        if not delivered and private:
-            self._keep(int(audience), text)
+        voice = self.table_voices.voice(self.lang, not private, job.speaker)
+        samples = self._samples(job.text, voice) if player is not None and not player.lost else None
+        gains = self.table_voices.gains(not private, job.speaker)
+        with self._silence_lock:
+            if job.generation != self._generation:
+                return  # silenced by stop() while it was being made
+            delivered = bool(player and samples is not None
+                             and player.play(samples, route.channel, job.priority, gains=gains))
+        if not delivered and unheard:
+            self._keep(int(job.audience), job.text)
 
-    def _samples(self, text: str) -> Any:
+    def _samples(self, text: str, voice: Voice) -> Any:
         if self._cache is None:
             return None
-        voice = self.voice_for()
-        found = self._cache.get(text, voice)
+        rate = self.rate
+        found = self._cache.get(text, voice, rate)
         if found is not None or self._synth_failed:
             return found
         from companion.speech.synth import SynthError
 
         try:
-            return self._cache.build(text, voice)
+            return self._cache.build(text, voice, rate)
         except SynthError as err:
             self._synth_failure(str(err))
             return None
+
+    def _warm_one(self) -> None:
+        """Make one fixed phrase at the current rate (after "plus vite"), if it is still needed."""
+        try:
+            text, voice, rate = self._warm.popleft()
+        except IndexError:
+            return
+        if rate != self.rate or self._cache is None or self._synth_failed:
+            return
+        if self._cache.get(text, voice, rate) is None:
+            self._samples(text, voice)
+
+    def _say_again(self, audience: Audience, text: str) -> None:
+        """Speak a line once more without printing it (the braille display's "repeat")."""
+        if self._closed or self.backend == "text" or not self._can_speak(audience):
+            return
+        self._jobs.put(_Job(audience, text, int(Priority.URGENT), None, self._generation, False))
+
+    def _change_rate(self, faster: bool) -> int:
+        before = self.rate
+        rate = self.set_rate(next_rate(before, faster))
+        key = "rate_now" if rate != before else ("rate_fastest" if faster else "rate_slowest")
+        self._confirm(message(self.lang, key, rate=rate))
+        return rate
+
+    def _confirm(self, text: str) -> None:
+        """A reply to the keyboard's player about the speech itself: in their earpiece when they
+        have one, else at the table (it is no secret, and they must hear the change)."""
+        seat = self.keyboard_seat
+        audience: Audience = seat if seat is not None and self._can_speak(seat) else PUBLIC
+        self.announce(audience, text, Priority.URGENT)
 
     # -- routing state ----------------------------------------------------------------------------
 
@@ -325,13 +504,13 @@ class Announcer:
         self._synth_failed = True
         self._notice("synth_failed", reason)
 
-    def _notice(self, key: str, reason: str = "", device: str = "") -> None:
+    def _notice(self, key: str, reason: str = "", device: str = "", **params: object) -> None:
         """A problem, said once (per device) as a plain line; the game goes on in text."""
         with contextlib.suppress(Exception):
             if (key, device) in self._noticed:
                 return
             self._noticed.add((key, device))
-            self.text.line(message(self.lang, key, reason=reason, device=device))
+            self.text.line(message(self.lang, key, reason=reason, device=device, **params))
 
     def seat_label(self, seat: int) -> str:
         return seat_name(seat, self.lang, self.seat_names)

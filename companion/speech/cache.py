@@ -1,6 +1,8 @@
 """A disk cache of synthesized phrases, trimmed for a fast start.
 
-Key: text, voice, rate, volume and the engine version (pyttsx3 + espeak-ng).
+Key: text, voice (with its variant and pitch), rate, volume and the engine version
+(pyttsx3 + espeak-ng). The rate may be given per phrase, so one cache serves every rate
+"plus vite" / "moins vite" reach.
 Stored as int16 mono WAV (the synthesizer's own format); kept in memory as
 float32 once read. Leading silence is cut to a few ms (the first audible
 sample is what a listener waits for) and espeak's ~250 ms end pause is
@@ -21,12 +23,15 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from companion.speech.voices import Voice
+
 if TYPE_CHECKING:
     import numpy as np
 
 SILENCE_LEVEL = 0.002  # |x| below this (about -54 dBFS) counts as silence; espeak's own is exact 0
 KEEP_BEFORE_S = 0.002
-KEEP_AFTER_S = 0.100
+KEEP_AFTER_S = 0.100  # at the default rate; faster speech gets a shorter pause (see keep_after)
+KEEP_AFTER_MIN_S = 0.040
 PROGRESS_AFTER_S = 0.5  # progress lines only when building takes longer than this
 
 
@@ -36,18 +41,24 @@ class Synth(Protocol):
     @property
     def version(self) -> str: ...
 
-    def synth(self, text: str, voice: str, rate: int, volume: float) -> bytes: ...
+    def synth(self, text: str, voice: str, rate: int, volume: float, pitch: int = 50) -> bytes: ...
 
 
-def trim(samples: np.ndarray, rate: int) -> np.ndarray:
-    """Cut leading silence to ``KEEP_BEFORE_S`` and trailing silence to ``KEEP_AFTER_S``."""
+def keep_after(words_per_minute: int) -> float:
+    """Seconds of pause kept after a phrase: 100 ms at 200 words a minute, shorter when the
+    listener asked for faster speech (the gap between phrases shrinks with the words)."""
+    return max(KEEP_AFTER_MIN_S, min(KEEP_AFTER_S, KEEP_AFTER_S * 200 / max(1, words_per_minute)))
+
+
+def trim(samples: np.ndarray, rate: int, after_s: float = KEEP_AFTER_S) -> np.ndarray:
+    """Cut leading silence to ``KEEP_BEFORE_S`` and trailing silence to ``after_s``."""
     import numpy as np
 
     loud = np.flatnonzero(np.abs(samples) >= SILENCE_LEVEL)
     if loud.size == 0:
         return samples[:0]
     start = max(0, int(loud[0]) - int(KEEP_BEFORE_S * rate))
-    end = min(len(samples), int(loud[-1]) + 1 + int(KEEP_AFTER_S * rate))
+    end = min(len(samples), int(loud[-1]) + 1 + int(after_s * rate))
     return samples[start:end]
 
 
@@ -84,8 +95,13 @@ def read_wav(path: Path) -> tuple[np.ndarray, int]:
     return data, rate
 
 
+def _voice(voice: Voice | str) -> Voice:
+    return voice if isinstance(voice, Voice) else Voice(voice)
+
+
 class PhraseCache:
-    """Phrases by (text, voice): from memory, else disk, else made by the synthesizer and stored."""
+    """Phrases by (text, voice, rate): from memory, else disk, else made by the synthesizer and
+    stored. ``rate`` is the default; ``get``/``build`` take another one per phrase."""
 
     def __init__(self, folder: Path, synth: Synth, rate: int, volume: float) -> None:
         self.folder = folder / "speech"
@@ -99,16 +115,20 @@ class PhraseCache:
     def sample_rate(self) -> int:
         return self.synth.sample_rate
 
-    def key(self, text: str, voice: str) -> str:
-        parts = [text, voice, str(self.rate), f"{self.volume:.3f}", self.synth.version]
+    def key(self, text: str, voice: Voice | str, rate: int | None = None) -> str:
+        spoken = _voice(voice)
+        parts = [text, spoken.id, str(self.rate if rate is None else int(rate)), f"{self.volume:.3f}",
+                 self.synth.version]
+        if spoken.pitch != 50:  # the neutral pitch keeps the keys of caches made before pitches
+            parts.append(f"pitch={spoken.pitch}")
         return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
-    def path(self, text: str, voice: str) -> Path:
-        return self.folder / f"{self.key(text, voice)}.wav"
+    def path(self, text: str, voice: Voice | str, rate: int | None = None) -> Path:
+        return self.folder / f"{self.key(text, voice, rate)}.wav"
 
-    def get(self, text: str, voice: str) -> np.ndarray | None:
+    def get(self, text: str, voice: Voice | str, rate: int | None = None) -> np.ndarray | None:
         """The cached phrase, or None (never synthesizes)."""
-        key = self.key(text, voice)
+        key = self.key(text, voice, rate)
         with self._lock:
             found = self._memory.get(key)
         if found is not None:
@@ -122,24 +142,26 @@ class PhraseCache:
             self._memory[key] = samples
         return samples
 
-    def build(self, text: str, voice: str) -> np.ndarray:
+    def build(self, text: str, voice: Voice | str, rate: int | None = None) -> np.ndarray:
         """The phrase, made now if it is not cached. Raises SynthError."""
         import numpy as np
 
-        found = self.get(text, voice)
+        found = self.get(text, voice, rate)
         if found is not None:
             return found
-        raw = self.synth.synth(text, voice, self.rate, self.volume)
-        samples = trim(np.frombuffer(raw, "<i2").astype(np.float32) / 32768.0, self.sample_rate)
+        spoken, words_per_minute = _voice(voice), self.rate if rate is None else int(rate)
+        raw = self.synth.synth(text, spoken.id, words_per_minute, self.volume, pitch=spoken.pitch)
+        samples = trim(np.frombuffer(raw, "<i2").astype(np.float32) / 32768.0, self.sample_rate,
+                       keep_after(words_per_minute))
         with contextlib.suppress(OSError):  # a read-only cache only costs time
-            write_wav(self.path(text, voice), samples, self.sample_rate)
+            write_wav(self.path(text, spoken, words_per_minute), samples, self.sample_rate)
         with self._lock:
-            self._memory[self.key(text, voice)] = samples
+            self._memory[self.key(text, spoken, words_per_minute)] = samples
         return samples
 
     def prebuild(
-        self, phrases: Iterable[tuple[str, str]], progress: TextIO | None = None,
-        label: Callable[[int, int], str] | None = None,
+        self, phrases: Iterable[tuple[str, Voice | str]], progress: TextIO | None = None,
+        label: Callable[[int, int], str] | None = None, rate: int | None = None,
     ) -> int:
         """Build every (text, voice) ahead; plain "n/total" lines on ``progress`` if it is slow.
 
@@ -149,8 +171,8 @@ class PhraseCache:
         start = time.monotonic()
         made, last_shown = 0, 0.0
         for done, (text, voice) in enumerate(todo, 1):
-            if self.get(text, voice) is None:
-                self.build(text, voice)
+            if self.get(text, voice, rate) is None:
+                self.build(text, voice, rate)
                 made += 1
             now = time.monotonic() - start
             if now > PROGRESS_AFTER_S and (now - last_shown >= 1.0 or done == len(todo)):

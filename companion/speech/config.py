@@ -15,6 +15,13 @@ The speech settings of the user's one configuration file, ``config.toml`` (see
     north = "seat_north"      # a seat (name or number) to a whole device...
     south = "table:right"     # ...or to one channel of one: ":left" / ":right"
     # with backend = "speechd", a route "speechd" speaks through speech-dispatcher
+    voice_per_seat = "on"     # each seat's public actions in its own voice; "off": one voice
+    pan = 0.0                 # 0..1: spread the seats' voices across a stereo table speaker
+    stop_key = "tab"          # the key that silences speech at once: tab, escape or off
+    [seat_voices]             # seat (name or number) = "VARIANT:PITCH" over the language's voice
+    north = "f2:50"           # (defaults: companion/speech/voices.toml)
+    [verbosity]               # audience = bref | normal | détaillé (brief, normal, detailed)
+    all = "normal"
 
 Pyttsx3 does not report rate and volume back reliably, so these values are the
 only source of truth (they go into the cache key too).
@@ -27,14 +34,18 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.config import config_dir
+from companion.paths import config_dir
 from companion.speech.audience import LANGS, PUBLIC, Audience, parse_audience
+from companion.speech.verbosity import parse_level
+from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds
 
 BACKENDS = ("builtin", "speechd", "text")
 CHANNELS = ("both", "left", "right")
 SPEECHD = "speechd"
 DEFAULT_RATE = 200
 DEFAULT_VOLUME = 1.0
+SWITCHES = ("on", "off")
+STOP_KEYS = {"tab": "\t", "escape": "\x1b", "off": ""}  # key -> the character the terminal sends
 CONFIG_NAME = "config.toml"  # one file for everything a player sets (companion config)
 
 
@@ -83,12 +94,22 @@ class SpeechConfig:
     voices: dict[str, str] = field(default_factory=dict)
     latency: str | float = "low"
     routes: dict[Audience, Route] = field(default_factory=lambda: {PUBLIC: Route(None)})
+    voice_per_seat: bool = True
+    seat_voices: dict[int, SeatVoice] = field(default_factory=dict)
+    pan: float = 0.0
+    verbosity: dict[Audience, str] = field(default_factory=dict)
+    stop_key: str = "tab"
 
     def __post_init__(self) -> None:
         if self.backend not in BACKENDS:
             raise ConfigError(f"unknown backend {self.backend!r}: use {', '.join(BACKENDS)}")
-        if not (40 <= int(self.rate) <= 600):
-            raise ConfigError(f"rate {self.rate} is out of range 40-600 words per minute")
+        low, high = rate_bounds()
+        if not (low <= int(self.rate) <= high):
+            raise ConfigError(f"rate {self.rate} is out of range {low}-{high} words per minute")
+        if not (0.0 <= float(self.pan) <= 1.0):
+            raise ConfigError(f"pan {self.pan} is out of range 0.0-1.0")
+        if self.stop_key not in STOP_KEYS:
+            raise ConfigError(f"stop_key {self.stop_key!r}: use {', '.join(STOP_KEYS)}")
         if not (0.0 <= float(self.volume) <= 1.0):
             raise ConfigError(f"volume {self.volume} is out of range 0.0-1.0")
         if not (self.latency in ("low", "high") or (
@@ -114,6 +135,25 @@ class SpeechConfig:
                 routes[parse_audience(str(key))] = Route.parse(str(value))
             except ValueError as err:
                 raise ConfigError(f"route {key!r}: {err}") from err
+        switch = str(data.get("voice_per_seat", "on")).strip().lower()
+        if switch not in SWITCHES:
+            raise ConfigError(f"voice_per_seat {switch!r}: use on or off")
+        seat_voices: dict[int, SeatVoice] = {}
+        for key, value in data.get("seat_voices", {}).items():
+            try:
+                seat = parse_audience(str(key))
+                if seat == PUBLIC:
+                    raise ValueError("a voice is for a seat (a name or a number), not for all")
+                seat_voices[int(seat)] = SeatVoice.parse(str(value))
+                check_variant(seat_voices[int(seat)].variant)
+            except (ValueError, VoiceError) as err:
+                raise ConfigError(f"seat_voices {key!r}: {err}") from err
+        verbosity: dict[Audience, str] = {}
+        for key, value in data.get("verbosity", {}).items():
+            try:
+                verbosity[parse_audience(str(key))] = parse_level(str(value))
+            except ValueError as err:
+                raise ConfigError(f"verbosity {key!r}: {err}") from err
         return cls(
             backend=str(data.get("backend", "builtin")),
             rate=int(data.get("rate", DEFAULT_RATE)),
@@ -121,6 +161,11 @@ class SpeechConfig:
             voices={str(k): str(v) for k, v in data.get("voices", {}).items()},
             latency=data.get("latency", "low"),
             routes=routes,
+            voice_per_seat=switch == "on",
+            seat_voices=seat_voices,
+            pan=float(data.get("pan", 0.0)),
+            verbosity=verbosity,
+            stop_key=str(data.get("stop_key", "tab")).strip().lower(),
         )
 
     @classmethod

@@ -1,7 +1,7 @@
 """Phrasebooks: engine events and rejections turned into short sentences.
 
-Phrases are data: `phrases/<lang>/common.toml` (shared keys, rejection reasons) and
-`phrases/<lang>/<game>.toml` (the game's keys, which win over common ones). Templates use
+Phrases are data: `phrases/<lang>/common.toml` here (shared keys, rejection reasons) and
+each game package's `phrases/<lang>.toml` (the game's keys, which win over common ones). Templates use
 typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 
 - `seat`, `seats`: seat names (configurable); `card`, `cards`: card names in the language;
@@ -12,11 +12,25 @@ typed placeholders, `{field:kind}` or `{field:kind|singular|plural}`:
 - `numbered`: cards with the numbers a player types to pick one ("1 : a ; 2 : b");
 - `cells`: a row of card places, None being the word `words.empty`; `term`, `terms`: a word
   (or a list of words) of the game's `[terms]` table (a disciple, a belt, an element, a die
-  face, a unit), else the value as given.
+  face, a unit), else the value as given;
+- `events|SEP`: a list of events (or answers) each rendered, joined by SEP; `clauses|SEP`
+  the same with each one's final full stop dropped; `list`: plain values joined by ", ".
+
+An `Event` is rendered from `[events]`, an `Answer` (what table rules say) from `[session]`.
+
+A phrase is a template, or a table of forms by verbosity level (`verbosity.LEVELS`),
+`{ brief = "...", normal = "...", detailed = "..." }`: each listener may choose how much they
+hear. Such a phrase is rendered as a `verbosity.Phrase`: a ``str`` holding the form of this
+phrasebook's own verbosity (normal by default), carrying every form, from which the announcer
+says each listener's level. A level with no form of its own, or a form its parameters cannot
+fill, is said in the normal form. A missing phrase is never read aloud as its raw key: the
+listener hears the plain `words.no_phrase`; with `COMPANION_STRICT_PHRASES=1` (the test suite)
+it is an error, and so is a form that cannot be filled or a form table's unknown level.
 """
 
 from __future__ import annotations
 
+import os
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -25,26 +39,42 @@ from pathlib import Path
 from typing import Any
 
 from card_codes import Deck, DeckError, load_deck
+from companion.engine.discovery import get_package
+from companion.engine.protocol import Event
+from companion.speech.verbosity import LEVELS, NORMAL, Phrase, choose, parse_level
 
 PHRASES_DIR = Path(__file__).parent / "phrases"
 LANGS = ("fr", "en")
 DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
+STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raises MissingPhrase
+
+
+class MissingPhrase(KeyError):
+    """A phrase a strict phrasebook does not have (or cannot fill): names language, section, key."""
 
 
 @cache
-def _table(lang: str, name: str) -> dict[str, Any]:
-    path = PHRASES_DIR / lang / f"{name}.toml"
+def _table(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+def _game_file(lang: str, game: str) -> Path | None:
+    """The game package's phrase file for ``lang`` (None for a name no package has)."""
+    try:
+        return get_package(game).folder / "phrases" / f"{lang}.toml"
+    except KeyError:
+        return None
+
+
 def _merged(lang: str, game: str | None) -> dict[str, dict[str, Any]]:
+    files = [PHRASES_DIR / lang / "common.toml"]
+    if game is not None and (found := _game_file(lang, game)) is not None:
+        files.append(found if found.is_file() else PHRASES_DIR / lang / f"{game}.toml")
     out: dict[str, dict[str, Any]] = {}
-    for name in ("common", game):
-        if name is None:
-            continue
-        for section, entries in _table(lang, name).items():
+    for path in files:
+        for section, entries in _table(path).items():
             out.setdefault(section, {}).update(entries)
     return out
 
@@ -86,6 +116,13 @@ class _Formatter(string.Formatter):
             if kind == "term":
                 return str(terms.get(str(value), value))
             return book.join([str(terms.get(str(v), v)) for v in value])
+        if kind in ("events", "clauses"):  # answers built of other answers, rendered here
+            parts = [book.render(e) for e in value]
+            if kind == "clauses":
+                parts = [p.rstrip(".") for p in parts]
+            return (words[0] if words else " ").join(parts)
+        if kind == "list":
+            return ", ".join(str(v) for v in value)
         if kind == "factors":
             parts = [str(f) for f in value]
             return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
@@ -96,12 +133,18 @@ class Phrasebook:
     """Sentences for one language and game; seat names may be replaced by the table's own."""
 
     def __init__(self, lang: str = "fr", game: str | None = None, seat_names: Sequence[str] | None = None,
-                 seat_keys: Sequence[str] | None = None) -> None:
+                 seat_keys: Sequence[str] | None = None, *, verbosity: str = "normal",
+                 strict: bool | None = None, extra: Sequence[str] = ()) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
         self.lang = lang
+        self.verbosity = parse_level(verbosity)  # ValueError for a word that is no level
+        self.strict = os.environ.get(STRICT_ENV) == "1" if strict is None else strict
         self.game = game
         self.tables = _merged(lang, game)
+        for name in extra:  # a command's own phrase files (check.toml)
+            for section, entries in _table(PHRASES_DIR / lang / f"{name}.toml").items():
+                self.tables.setdefault(section, {}).update(entries)
         keys = list(seat_keys or DEFAULT_SEAT_KEYS)
         named = self.section("seats")
         self.seat_names = list(seat_names) if seat_names else [named.get(k, k) for k in keys]
@@ -143,18 +186,59 @@ class Phrasebook:
         return abs(number) <= 1 if self.section("words").get("zero_is_singular", False) else abs(number) == 1
 
     def text(self, section: str, key: str, params: Mapping[str, Any]) -> str:
-        """The sentence for `key`, or a plain fallback naming the key (never a crash)."""
+        """The sentence for `key` in this phrasebook's verbosity (a `Phrase` carrying every form
+        when the entry has forms by level). A missing phrase, or one its parameters cannot fill,
+        is the plain `words.no_phrase` (never a raw key, never a crash), or MissingPhrase when
+        strict."""
         template = self.section(section).get(key)
-        if template is None:
-            return f"{key} {dict(params)}" if params else key
+        if isinstance(template, Mapping):
+            return self._forms(section, key, template, params)
+        if not isinstance(template, str):
+            return self._missing(section, key, "no such phrase")
+        return self._fill(section, key, template, params)
+
+    def _forms(self, section: str, key: str, table: Mapping[str, Any], params: Mapping[str, Any]) -> str:
+        unknown = sorted(str(level) for level in table if level not in LEVELS)
+        if unknown and self.strict:
+            self._missing(section, key, f"unknown verbosity levels {unknown} (use {', '.join(LEVELS)})")
+        forms: dict[str, str] = {}
+        for level in LEVELS:
+            form = table.get(level)
+            if not isinstance(form, str):
+                continue
+            try:
+                forms[level] = self._formatter.vformat(form, (), dict(params))
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+                if self.strict:  # a lenient book says the normal form instead
+                    self._missing(section, key, f"cannot fill its {level} form with {dict(params)} ({err!r})")
+        if NORMAL not in forms:
+            return self._missing(section, key, "no normal form it can fill")
+        return Phrase(forms, self.verbosity)
+
+    def _fill(self, section: str, key: str, template: str, params: Mapping[str, Any]) -> str:
         try:
             return self._formatter.vformat(template, (), dict(params))
-        except (KeyError, IndexError, ValueError, TypeError):
-            return f"{key} {dict(params)}"
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+            return self._missing(section, key, f"cannot fill it with {dict(params)} ({err!r})")
 
-    def render(self, event: Any) -> str:
-        """One event (anything with `.key` and `.params`) as a sentence."""
-        return self.text("events", event.key, event.params)
+    def _missing(self, section: str, key: str, why: str) -> str:
+        if self.strict:
+            where = f"{self.lang} phrasebook of {self.game or 'no game'}"
+            raise MissingPhrase(f"{where}: [{section}] {key}: {why}")
+        return str(self.section("words").get("no_phrase", "..."))
+
+    def render(self, event: Event) -> str:
+        """One event (or answer) as a sentence."""
+        return self.text(event.phrases, event.key, event.params)
+
+    def line(self, events: Sequence[Event]) -> str:
+        """Several events (an answer) said as one line (a `Phrase` if any of them has forms:
+        each level's line joins each event's form at that level)."""
+        parts = [self.render(e) for e in events]
+        if not any(isinstance(p, Phrase) for p in parts):
+            return " ".join(parts)
+        forms = {level: " ".join(f for f in (choose(p, level) for p in parts) if f) for level in LEVELS}
+        return Phrase(forms, self.verbosity)
 
     def reason(self, rejected: Any) -> str:
         """A rejection (anything with `.code` and `.params`) as a short reason."""

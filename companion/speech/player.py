@@ -2,10 +2,13 @@
 
 The stream's callback mixes "lanes" (speech on both channels, left, right, and
 earcons for each), each fed from a priority queue. A phrase, once started,
-always plays to its end; an urgent phrase only drops phrases still waiting in
-its lane. A device that stops (unplugged, server gone) is reported once through
-``on_lost`` and every later ``play`` returns False. Opening and closing run in
-a helper thread with a timeout, so a stuck audio server cannot hang the game.
+plays to its end unless ``stop`` is called: an urgent phrase only drops phrases
+still waiting in its lane, ``stop`` empties lanes at once (the next buffer the
+device asks for is silent). A phrase on both channels may carry (left, right)
+gains: a seat's place across a stereo table speaker. A device that stops
+(unplugged, server gone) is reported once through ``on_lost`` and every later
+``play`` returns False. Opening and closing run in a helper thread with a
+timeout, so a stuck audio server cannot hang the game.
 """
 
 from __future__ import annotations
@@ -133,6 +136,7 @@ class _Item:
     sort_key: tuple[int, int]
     samples: Any = field(compare=False)
     priority: int = field(compare=False)
+    gains: tuple[float, float] = field(default=(1.0, 1.0), compare=False)
 
 
 @dataclass
@@ -141,6 +145,7 @@ class _Lane:
     waiting: list[_Item] = field(default_factory=list)
     current: Any = None
     position: int = 0
+    gains: tuple[float, float] = (1.0, 1.0)
 
     @property
     def busy(self) -> bool:
@@ -155,6 +160,7 @@ class DevicePlayer:
         self.device = device
         self.latency = latency
         self.underruns = 0  # buffers the device asked for too late (heard as a click or gap if mid-phrase)
+        self.frames_out = 0  # frames of phrases handed to the device so far (all lanes together)
         self.label = device or "default"
         self.source_rate = samplerate
         self._on_lost = on_lost
@@ -189,8 +195,9 @@ class DevicePlayer:
     # -- feeding -------------------------------------------------------------------------------
 
     def play(self, samples: np.ndarray, channel: str = "both", priority: int = 1,
-             kind: str = "speech", urgent_from: int = 2) -> bool:
-        """Queue mono float32 samples (at the source rate); False if the device is gone."""
+             kind: str = "speech", urgent_from: int = 2, gains: tuple[float, float] = (1.0, 1.0)) -> bool:
+        """Queue mono float32 samples (at the source rate); False if the device is gone.
+        ``gains`` (left, right) apply on both channels of a stereo device only."""
         if self.lost or self._closing or not self._alive():
             return False
         if self.channels < 2:
@@ -202,8 +209,22 @@ class DevicePlayer:
             if priority >= urgent_from:
                 lane.waiting = [it for it in lane.waiting if it.priority >= priority]
                 heapq.heapify(lane.waiting)
-            heapq.heappush(lane.waiting, _Item((-priority, next(self._order)), samples, priority))
+            heapq.heappush(lane.waiting, _Item((-priority, next(self._order)), samples, priority, gains))
         return True
+
+    def stop(self, channels: set[str] | None = None) -> int:
+        """Silence now: the playing phrase and everything queued on these channels' lanes
+        ("both", "left", "right"; None = all) are dropped. What the device has buffered
+        already (one buffer, ``latency``) still sounds. Returns how many phrases were dropped."""
+        dropped = 0
+        with self._lock:
+            for lane in self._lanes.values():
+                if channels is not None and lane.channel not in channels:
+                    continue
+                dropped += len(lane.waiting) + (lane.current is not None)
+                lane.waiting.clear()
+                lane.current, lane.position = None, 0
+        return dropped
 
     def busy(self) -> bool:
         with self._lock:
@@ -242,15 +263,20 @@ class DevicePlayer:
                     if lane.current is None:
                         if not lane.waiting:
                             break
-                        lane.current, lane.position = heapq.heappop(lane.waiting).samples, 0
+                        item = heapq.heappop(lane.waiting)
+                        lane.current, lane.position, lane.gains = item.samples, 0, item.gains
                     chunk = lane.current[lane.position: lane.position + frames - filled]
                     target = out[filled: filled + len(chunk)]
-                    if lane.channel == "both" or self.channels < 2:
+                    if lane.channel == "both" and self.channels == 2 and lane.gains != (1.0, 1.0):
+                        target[:, 0] += chunk * lane.gains[0]
+                        target[:, 1] += chunk * lane.gains[1]
+                    elif lane.channel == "both" or self.channels < 2:
                         target += chunk[:, None]
                     else:
                         target[:, CHANNEL_INDEX[lane.channel]] += chunk
                     filled += len(chunk)
                     lane.position += len(chunk)
+                    self.frames_out += len(chunk)
                     if lane.position >= len(lane.current):
                         lane.current = None
         if len(lanes) > 1:

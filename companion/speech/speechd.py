@@ -8,6 +8,7 @@ reported once, and speech-dispatcher is not used again.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -46,6 +47,14 @@ class SpeechdSpeaker:
             self._fail(lines[-1] if lines else f"exit code {done.returncode}")
             return False
         return True
+
+    def cancel(self) -> None:
+        """Stop what speech-dispatcher is saying and drop what it has queued (``spd-say -C``)."""
+        if self.failed:
+            return
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            subprocess.run([self.command, "-C"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=SPD_TIMEOUT_S, check=False)
 
     def _fail(self, reason: str) -> None:
         if not self.failed:

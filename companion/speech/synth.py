@@ -24,6 +24,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
+from companion.speech.voices import VoiceError, check_variant
+
 SAMPLE_RATE = 22050  # pyttsx3 2.99 always writes mono 16-bit 22050 Hz
 SYNTH_TIMEOUT_S = 8.0
 
@@ -182,7 +184,15 @@ class Synthesizer:
         return sorted(engine.voices().values(), key=lambda v: v.id)
 
     def resolve_voice(self, voice: str) -> str:
-        """A voice id ("roa/fr") from an id, a short id ("fr"), a language ("fr-fr") or a name."""
+        """A voice id ("roa/fr") from an id, a short id ("fr"), a language ("fr-fr") or a name;
+        a variant after "+" ("roa/fr+f2") is kept, once checked (espeak-ng ignores unknown ones)."""
+        base, plus, variant = voice.partition("+")
+        if plus:
+            try:
+                check_variant(variant)
+            except VoiceError as err:
+                raise SynthError(str(err)) from None
+            return f"{self.resolve_voice(base)}+{variant}"
         known = {v.id: v for v in self.voices()}
         if voice in known:
             return voice
@@ -192,8 +202,9 @@ class Synthesizer:
                 return v.id
         raise SynthError(f"unknown voice {voice!r}")
 
-    def synth(self, text: str, voice: str, rate: int, volume: float) -> bytes:
-        """Raw int16 little-endian mono samples at 22050 Hz."""
+    def synth(self, text: str, voice: str, rate: int, volume: float, pitch: int = 50) -> bytes:
+        """Raw int16 little-endian mono samples at 22050 Hz; ``voice`` may carry a variant
+        ("roa/fr+f2"); ``pitch`` is espeak-ng's 0-99."""
         voice_id = self.resolve_voice(voice)
         folder = Path(tempfile.mkdtemp(prefix="companion-synth-"))
         target = folder / "phrase.wav"
@@ -202,6 +213,7 @@ class Synthesizer:
             engine.setProperty("voice", voice_id)
             engine.setProperty("rate", int(rate))
             engine.setProperty("volume", float(volume))
+            engine.setProperty("pitch", int(pitch))  # set every time: it outlives the phrase
             engine.save_to_file(text, str(target))
             engine.runAndWait()
             return _read_wav(target)

@@ -7,21 +7,17 @@ exactly one line.
 
 from __future__ import annotations
 
-import re
 import threading
+from collections.abc import Callable
 from typing import TextIO
 
+from companion.safe_text import printable
 from companion.speech.audience import PUBLIC, Audience, message, seat_name
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
-_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|.)")
 
 
 def clean(text: str) -> str:
     """One line of plain text: escape sequences dropped, control characters and runs of space folded."""
-    text = _ESCAPE.sub("", text)
-    text = _CONTROL.sub(" ", text)
-    return " ".join(text.split())
+    return printable(text)
 
 
 def format_line(audience: Audience, text: str, lang: str, seat_names: list[str] | None = None) -> str:
@@ -32,22 +28,31 @@ def format_line(audience: Audience, text: str, lang: str, seat_names: list[str] 
     return message(lang, "private_line", seat=seat_name(int(audience), lang, seat_names), text=text)
 
 
+# told of every line written: (audience or None for the speech layer's own notices, text, line)
+LineListener = Callable[[Audience | None, str, str], None]
+
+
 class TextOut:
-    """Writes lines to a stream, one at a time (thread-safe), flushing each."""
+    """Writes lines to a stream, one at a time (thread-safe), flushing each; a ``listener``
+    (the braille display) is given each line too."""
 
     def __init__(self, out: TextIO, lang: str, seat_names: list[str] | None = None) -> None:
         self.out = out
         self.lang = lang
         self.seat_names = seat_names
+        self.listener: LineListener | None = None
         self._lock = threading.Lock()
 
-    def line(self, text: str) -> None:
+    def line(self, text: str, audience: Audience | None = None, said: str | None = None) -> None:
+        shown = clean(text)
         with self._lock:
             try:
-                self.out.write(clean(text) + "\n")
+                self.out.write(shown + "\n")
                 self.out.flush()
             except (OSError, ValueError):
                 pass  # a closed or broken stdout must not stop the game
+            if self.listener is not None:  # the braille display gets plain text too
+                self.listener(audience, clean(said) if said is not None else shown, shown)
 
     def announce(self, audience: Audience, text: str) -> None:
-        self.line(format_line(audience, text, self.lang, self.seat_names))
+        self.line(format_line(audience, text, self.lang, self.seat_names), audience, clean(text))

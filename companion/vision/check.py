@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_codes import Label, try_decode
-from companion.vision.decoders import Decoder, Detection, square_axes
+from companion.vision.decoders import Decoder
+from companion.vision.detection import Detection, square_axes
 from companion.vision.frames import FrameSource
 from companion.vision.tracker import REST_READS
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.vision.image_check import image_problem
+
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp")
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mpg", ".mpeg")
 WEBCAM_SIZE = (1280, 720)
@@ -150,13 +152,17 @@ class ImageFolderSource(FrameSource):
 
 
 def read_image(path: Path | str) -> Any:
-    """The image as BGR, or None when the file is missing or not an image (GIF included)."""
+    """The image as BGR, or None when the file is missing, not an image (GIF included), or
+    too large to decode (`image_problem` says why)."""
     import cv2
 
     path = Path(path)
-    if not path.is_file():
+    if not path.is_file() or image_problem(path) is not None:
         return None
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    try:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    except cv2.error:  # beyond OpenCV's pixel limit, or a decoder's own failure
+        return None
     if image is None and path.suffix.lower() == ".gif":  # imread may lack GIF; FFmpeg reads it
         cap = cv2.VideoCapture(str(path))
         ok, image = cap.read() if cap.isOpened() else (False, None)

@@ -1,4 +1,4 @@
-"""Read a laid-out grid of cards from one frame (a finished Dojo: 3 rows of 4).
+"""Read a laid-out grid of cards from one frame (a finished layout: 3 rows of 4, say).
 
 The grid's axes come from the labels' own orientation: a QR code knows where its top
 is, and the owner laid their cards upright as they see them. So the mean "up" of the
@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.vision.decoders import Detection, Point
+from companion.vision.detection import Detection, Point
 
 GAP = 0.9  # centres further apart than this many label sizes are in different rows/columns
 

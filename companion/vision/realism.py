@@ -507,7 +507,7 @@ class TableClip(RenderedFrames):
 
     def label_px_per_cell(self, h: Laid) -> float:
         """The code's pixels per cell at rest, along its most shortened way (for read-rate tables)."""
-        from companion.vision.decoders import square_axes
+        from companion.vision.detection import square_axes
         from printables.label import TAG_CELL
 
         u0, _v0, u1, _v1 = code_block_mm(self.code)

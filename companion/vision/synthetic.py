@@ -85,8 +85,8 @@ def _faces() -> dict[str, Any]:
         return tomllib.load(f)
 
 
-def _face_colour(game: str, card: Any) -> tuple[int, int, int]:
-    table = _faces().get(game, {})
+def _face_colour(deck: Deck, card: Any) -> tuple[int, int, int]:
+    table = deck.extra.get("faces", {})
     for attr, colours in table.items():
         value = card.kind if attr == "kind" else card.get(attr)
         if value is not None and str(value) in colours:
@@ -121,7 +121,7 @@ def card_texture(deck: Deck, card_id: str, lang: str = "fr", code: str = "qr") -
     w, h = round(CARD_MM[0] * s), round(CARD_MM[1] * s)
     card = deck.card(card_id)
     img = np.empty((h, w, 3), np.uint8)
-    img[:] = _face_colour(deck.game, card)
+    img[:] = _face_colour(deck, card)
     cv2.rectangle(img, (0, 0), (w - 1, h - 1), (245, 245, 245), max(1, round(2 * s)))
     draw = _draw_tag_label if code == "tag" else _draw_qr_label
     y = draw(img, card.tag if code == "tag" else encode(deck, card_id), s)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_codes import tag_text
-from companion.vision.decoders import Detection, Quad
+from companion.vision.detection import Detection, Quad
 
 PERIMETER_FLOOR = 0.06   # of the frame's larger side: a tag at 80 cm seen at 30° is about 0.09
 THRESHOLD_WINDOW = 9     # px: the one adaptive-threshold window of the full-frame pass

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from card_codes import Label, LabelErrorKind, try_decode
-from companion.vision.decoders import Detection, Quad
+from companion.vision.detection import Detection, Quad
 
 SEEN, GONE, UNKNOWN, SHOWN = "seen", "gone", "unknown", "shown"
 CONFIRM = 2         # reads needed ...

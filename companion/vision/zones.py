@@ -19,13 +19,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.messages import text as message
 from companion.vision.tracker import Zone
 
 _PART = re.compile(r"^\s*([^:@;]+?)\s*([:@])\s*([-0-9.,\s]+)$")
 
 
 class ZoneError(ValueError):
-    """A --zones value that cannot be used; the message says why, for a person."""
+    """A --zones value (or a calibration) that cannot be used: ``key`` and ``params`` say why
+    (messages.toml, area ``zones``); ``str()`` is English, ``text(lang)`` the user's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "fr") -> str:
+        return message(lang, f"zones.{self.key}", **self.params)
 
 
 @dataclass(frozen=True)
@@ -51,13 +61,13 @@ def _seat(word: str, seats: int, names: Mapping[str, int]) -> int:
     if folded.isdigit():
         n = int(folded)
         if not 1 <= n <= seats:
-            raise ZoneError(f"Seat {n}: choose a seat from 1 to {seats}.")
+            raise ZoneError("seat_number", n=n, seats=seats)
         return n - 1
     for name, seat in names.items():
         if name.casefold() == folded:
             return seat
-    known = ", ".join(list(names)[:8]) or f"1 to {seats}"
-    raise ZoneError(f"Unknown seat {word.strip()!r}: use {known}.")
+    known = ", ".join(list(names)[:8]) or f"1-{seats}"
+    raise ZoneError("seat_name", word=word.strip(), known=known)
 
 
 def parse_zones(text: str, seats: int, names: Mapping[str, int] | None = None) -> SeatMap:
@@ -67,31 +77,31 @@ def parse_zones(text: str, seats: int, names: Mapping[str, int] | None = None) -
     anchors: list[tuple[int, float, float]] = []
     parts = [p for p in text.split(";") if p.strip()]
     if not parts:
-        raise ZoneError("--zones is empty: give SEAT@x,y or SEAT:x0,y0,x1,y1 for each seat.")
+        raise ZoneError("empty")
     for part in parts:
         m = _PART.match(part)
         if m is None:
-            raise ZoneError(f"{part.strip()!r}: write SEAT@x,y (a place) or SEAT:x0,y0,x1,y1 (a box).")
+            raise ZoneError("bad_part", part=part.strip())
         seat = _seat(m.group(1), seats, names)
         try:
             values = [float(v) for v in m.group(3).split(",")]
         except ValueError:
-            raise ZoneError(f"{part.strip()!r}: the numbers are fractions of the image, like 0.5.") from None
+            raise ZoneError("not_numbers", part=part.strip()) from None
         if any(not 0.0 <= v <= 1.0 for v in values):
-            raise ZoneError(f"{part.strip()!r}: positions are fractions of the image, from 0 to 1.")
+            raise ZoneError("outside", part=part.strip())
         if m.group(2) == "@":
             if len(values) != 2:
-                raise ZoneError(f"{part.strip()!r}: a place is two numbers, x,y.")
+                raise ZoneError("bad_place", part=part.strip())
             anchors.append((seat, values[0], values[1]))
         else:
             if len(values) != 4 or values[0] >= values[2] or values[1] >= values[3]:
-                raise ZoneError(f"{part.strip()!r}: a box is x0,y0,x1,y1 with x0 < x1 and y0 < y1.")
+                raise ZoneError("bad_box", part=part.strip())
             boxes.append(Zone(seat, (values[0], values[1], values[2], values[3])))
     if boxes and anchors:
-        raise ZoneError("--zones: use places (@) or boxes (:), not both.")
+        raise ZoneError("mixed")
     found = [s for s, *_ in anchors] or [z.seat for z in boxes]
     if len(set(found)) != len(found):
-        raise ZoneError("--zones: a seat is given twice.")
+        raise ZoneError("seat_twice")
     return SeatMap(tuple(boxes), tuple(anchors))
 
 
@@ -116,9 +126,9 @@ def calibrate(events: Sequence[Any], seats: int, size: tuple[int, int] = (1280, 
         if len(places) == seats:
             break
     if len(places) < seats:
-        raise ZoneError(f"{len(places)} card(s) seen for {seats} seats: put one card in front of each seat.")
+        raise ZoneError("too_few_cards", n=len(places), seats=seats)
     for i, a in enumerate(places):
         for b in places[i + 1:]:
             if math.hypot(a[0] - b[0], a[1] - b[1]) < 0.05:
-                raise ZoneError("Two calibration cards lie in one place: one card in front of each seat.")
+                raise ZoneError("same_place")
     return SeatMap(anchors=tuple((s, x, y) for s, (x, y) in enumerate(places)))

@@ -31,10 +31,10 @@ def test_every_card_of_every_deck_has_a_tag_inside_its_games_range_and_no_id_is_
     assert len(tag_index()) == len(seen) == sum(len(load_deck(g)) for g in available_games())
 
 
-def test_the_table_has_room_for_a_sixth_and_a_seventh_game() -> None:
+def test_the_table_holds_the_sixth_game_and_has_room_for_a_seventh() -> None:
     table = tag_table()
     assert table.family == "36h11" and table.ids == 587
-    assert "bataille" in table.ranges and table.ranges["bataille"][1] - table.ranges["bataille"][0] + 1 >= 20
+    assert table.ranges["bataille"] == (432, 463)  # the sixth game's range, reserved before it shipped
     used = {t for lo, hi in table.ranges.values() for t in range(lo, hi + 1)}
     assert table.ids - len(used) >= 100  # a seventh game the size of judo fits in the free ids
     assert max(used) < table.ids
@@ -50,7 +50,8 @@ def test_a_tag_reads_as_its_cards_payload_so_tag_and_qr_are_one_label() -> None:
 
 @pytest.mark.parametrize(("tag", "kind"), [
     (30, LabelErrorKind.UNKNOWN_CARD),    # free id in Tatsu's range
-    (440, LabelErrorKind.UNKNOWN_GAME),   # reserved for bataille, not shipped here
+    (455, LabelErrorKind.UNKNOWN_CARD),   # free id in the range of the sixth game
+    (440, LabelErrorKind.OTHER_GAME),     # a card of the sixth game while Tatsu is played
     (500, LabelErrorKind.NOT_OURS),       # in no range
     (40, LabelErrorKind.OTHER_GAME),      # a Dojo card while Tatsu is played
 ])
@@ -66,12 +67,29 @@ def test_a_deck_with_two_cards_on_one_tag_is_refused_by_name(tmp_path: Path) -> 
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DeckError) as err:
         load_deck_file(path)
-    assert "tag 0 already used by Y-P1-V3" in str(err.value)
+    assert "card Y-P1-V4: tag 0 is already used by Y-P1-V3" in str(err.value)
 
 
 def test_a_tag_that_is_not_a_number_is_refused(tmp_path: Path) -> None:
     text = (DECKS_DIR / "tatsu.toml").read_text(encoding="utf-8").replace("tag = 1\n", 'tag = "1"\n', 1)
     path = tmp_path / "tatsu.toml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(DeckError, match="tag must be a whole number"):
+    with pytest.raises(DeckError, match="tag 1 must be a whole number from 0 to 31"):
+        load_deck_file(path)
+
+
+def test_a_tag_outside_its_games_range_is_refused_by_name(tmp_path: Path) -> None:
+    text = (DECKS_DIR / "tatsu.toml").read_text(encoding="utf-8").replace("tag = 1\n", "tag = 40\n", 1)
+    path = tmp_path / "tatsu.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError, match="card Y-P1-V4: tag 40 must be a whole number from 0 to 31"):
+        load_deck_file(path)
+
+
+def test_a_card_with_a_tag_in_a_deck_without_a_range_is_refused(tmp_path: Path) -> None:
+    text = (DECKS_DIR / "tatsu.toml").read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.split("\n") if not line.startswith("tags = "))
+    path = tmp_path / "tatsu.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError, match="declares no 'tags' range"):
         load_deck_file(path)

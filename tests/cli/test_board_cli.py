@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
-from tests.games.samurai_board_helpers import SETUP, render_board, write_image, write_setup_record
+from tests.games.samurai.board_helpers import SETUP, render_board, write_image, write_setup_record
 
 runner = CliRunner()
 
@@ -26,7 +26,7 @@ def moved_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_piece_is_said_with_its_square(moved_photo: Path) -> None:
-    result = runner.invoke(app, ["board", "samurai", str(moved_photo)])
+    result = runner.invoke(app, ["photo", "samurai", str(moved_photo)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert "Archer jaune 1 : F4" in lines
@@ -36,7 +36,7 @@ def test_every_piece_is_said_with_its_square(moved_photo: Path) -> None:
 
 def test_the_differences_with_the_recorded_game_are_said(moved_photo: Path, tmp_path: Path) -> None:
     record = write_setup_record(tmp_path / "game.jsonl")
-    args = ["board", "samurai", str(moved_photo), "--record", str(record), "--lang", "en"]
+    args = ["photo", "samurai", str(moved_photo), "--record", str(record), "--lang", "en"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -50,14 +50,14 @@ def test_the_differences_with_the_recorded_game_are_said(moved_photo: Path, tmp_
 def test_a_photo_matching_the_record_agrees(tmp_path: Path) -> None:
     photo = write_image(tmp_path / "same.png", render_board({**SETUP[0], **SETUP[1]}, board_angle=-2.0))
     record = write_setup_record(tmp_path / "game.jsonl")
-    result = runner.invoke(app, ["board", "samurai", str(photo), "--record", str(record)])
+    result = runner.invoke(app, ["photo", "samurai", str(photo), "--record", str(record)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == "Le plateau correspond à la partie."
 
 
 def test_a_missing_corner_is_one_clear_line(tmp_path: Path) -> None:
     photo = write_image(tmp_path / "three.png", render_board(SETUP[0], missing=["NW"]))
-    result = runner.invoke(app, ["board", "samurai", str(photo)])
+    result = runner.invoke(app, ["photo", "samurai", str(photo)])
     assert result.exit_code == 1
     assert result.output.strip() == ("Coins du plateau non vus : nord-ouest. "
                                      "Il faut les quatre coins pour lire le plateau.")
@@ -68,7 +68,7 @@ def test_a_bad_image_is_one_clear_line(tmp_path: Path, content: bytes | None) ->
     photo = tmp_path / "photo.png"
     if content is not None:
         photo.write_bytes(content)
-    result = runner.invoke(app, ["board", "samurai", str(photo), "--lang", "en"])
+    result = runner.invoke(app, ["photo", "samurai", str(photo), "--lang", "en"])
     assert result.exit_code == 1
     assert result.output.strip() == f"Cannot read the image: {photo}"
     assert "Traceback" not in result.output
@@ -77,15 +77,15 @@ def test_a_bad_image_is_one_clear_line(tmp_path: Path, content: bytes | None) ->
 def test_a_bad_record_or_game_is_refused(moved_photo: Path, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text("nothing\n")
-    result = runner.invoke(app, ["board", "samurai", str(moved_photo), "--record", str(bad)])
+    result = runner.invoke(app, ["photo", "samurai", str(moved_photo), "--record", str(bad)])
     assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1
-    result = runner.invoke(app, ["board", "tatsu", str(moved_photo)])
+    result = runner.invoke(app, ["photo", "tatsu", str(moved_photo)])
     assert result.exit_code == 2 and "samurai" in result.output
 
 
 def test_a_real_process_reads_the_photo(moved_photo: Path, tmp_path: Path) -> None:
     record = write_setup_record(tmp_path / "game.jsonl")
-    proc = subprocess.run([sys.executable, "-m", "companion", "board", "samurai", str(moved_photo),
+    proc = subprocess.run([sys.executable, "-m", "companion", "photo", "samurai", str(moved_photo),
                            "--record", str(record)], capture_output=True, text=True, timeout=120,
                           env={**os.environ, "NO_COLOR": "1"})
     assert proc.returncode == 0, proc.stderr

@@ -39,7 +39,7 @@ def test_cards_json_has_ids_names_payloads_and_points() -> None:
 def test_unknown_game_is_a_short_clear_error() -> None:
     result = runner.invoke(app, ["cards", "chess"])
     assert result.exit_code == 2
-    assert "Unknown game" in result.output and "tatsu" in result.output
+    assert "Jeu inconnu" in result.output and "tatsu" in result.output
 
 
 def test_version_and_help() -> None:

@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 
 from card_codes import load_deck
 from companion.cli import app
+from tests.golden import record
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
-RECORD = DATA / "dojo_game.jsonl"
+RECORD = record("dojo", "game")
 # The record's dojos, row-major (3 players, 12 rounds): hand-computed scores
 # North: rows 10 + 6 + 3, column 0 white (1), Sumo trophy (2) = 22
 # East: four raccoons 10, one of each 1, three monkeys 6, column 0 white (1), Judo (1) = 19
@@ -49,7 +49,7 @@ def test_replay_names_the_line_of_a_refused_action(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
-    assert "line 4" in result.output and "a déjà son tatami" in result.output
+    assert "ligne 4" in result.output and "a déjà son tatami" in result.output
     assert "Traceback" not in result.output
 
 
@@ -82,8 +82,8 @@ def _photo(tmp_path: Path, ids: list[str], rows: int = 3, cols: int = 4, rotatio
 @pytest.mark.parametrize("rotation", [0, 150])
 def test_score_names_the_cards_by_row_and_column_and_the_breakdown(tmp_path: Path, rotation: float) -> None:
     path = _photo(tmp_path, DOJO_IDS, rotation=rotation)
-    trophies = ["--trophies", "TROPHY-01,P09", "--trophies", "2"]  # an id, a label code, points
-    result = runner.invoke(app, ["score", "dojo", str(path), *trophies])
+    trophies = ["TROPHY-01,P09", "2"]  # an id, a label code, points: the words after the photo
+    result = runner.invoke(app, ["photo", "dojo", str(path), *trophies])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[:3] == [
@@ -104,7 +104,7 @@ def test_score_names_the_cards_by_row_and_column_and_the_breakdown(tmp_path: Pat
 
 def test_score_in_english(tmp_path: Path) -> None:
     path = _photo(tmp_path, DOJO_IDS, rotation=90)
-    result = runner.invoke(app, ["score", "dojo", str(path), "--lang", "en"])
+    result = runner.invoke(app, ["photo", "dojo", str(path), "--lang", "en"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "Row 1: Fox, white belt; Fox, white belt; Fox, yellow belt; Raccoon, white belt."
@@ -122,10 +122,10 @@ def test_score_refuses_bad_photos_with_a_clear_reason(tmp_path: Path) -> None:
         ([str(_photo(tmp_path, [c.id for c in load_deck("tatsu")][:12], game="tatsu"))], "autre jeu"),
     ]
     for args, message in cases:
-        result = runner.invoke(app, ["score", "dojo", *args])
+        result = runner.invoke(app, ["photo", "dojo", *args])
         assert result.exit_code == 1, (args, result.output)
         assert message in result.output and "Traceback" not in result.output
-    result = runner.invoke(app, ["score", "dojo", str(text), "--trophies", "gold"])
+    result = runner.invoke(app, ["photo", "dojo", str(text), "gold"])
     assert result.exit_code == 2 and "Trophée inconnu : gold" in result.output
-    result = runner.invoke(app, ["score", "tatsu", str(text)])
+    result = runner.invoke(app, ["photo", "tatsu", str(text)])
     assert result.exit_code == 2 and "dojo" in result.output

@@ -10,13 +10,13 @@ from typer.testing import CliRunner
 
 from card_codes import load_deck
 from companion.cli import app
+from tests.golden import record
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
 
 
 def test_replay_json_has_the_winner_and_keeps_south_unseen_hand_out() -> None:
-    result = runner.invoke(app, ["replay", str(DATA / "judo_combat.jsonl"), "--json"])
+    result = runner.invoke(app, ["replay", str(record("judo", "combat")), "--json"])
     out = json.loads(result.output)
     assert (out["over"], out["scores"], out["winners"]) == (True, {"0": 1, "1": 0}, [0])
     assert {e["audience"] for e in out["events"] if e["key"] == "drew"} == {0}  # South drew unseen

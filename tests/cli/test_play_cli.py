@@ -19,20 +19,28 @@ def test_an_existing_record_is_never_overwritten(tmp_path: Path) -> None:
     for command in (["play", "tatsu", "--synthetic", "--text"], ["demo", "--text"]):
         result = runner.invoke(app, [*command, "--record", str(record)])
         assert result.exit_code == 1
-        assert "already exists" in result.output and "--resume" in result.output
+        assert "existe déjà" in result.output and "--resume" in result.output
     assert record.read_text(encoding="utf-8") == "precious\n"
 
 
 def test_bad_starts_say_why(tmp_path: Path) -> None:
     cases = [
-        (["play", "chess", "--synthetic"], 2, "Unknown game"),
+        (["play", "chess", "--synthetic"], 2, "Jeu inconnu"),
         (["play", "tatsu", "--seats", "7", "--synthetic", "--lang", "en"], 2, "this game is for 2, 3 or 4"),
         (["play", "judo", "--seats", "4", "--synthetic", "--lang", "fr"], 2, "ce jeu se joue à 2."),
         (["demo", "samurai", "--seats", "7", "--lang", "fr"], 2, "2, 3, 4, 5 ou 6"),
-        (["play", "tatsu", "--video", str(tmp_path / "none.mp4")], 1, "no such file"),
-        (["play", "tatsu", "--synthetic", "--camera", "0"], 2, "Choose one"),
+        (["play", "tatsu", "--video", str(tmp_path / "none.mp4"), "--lang", "en"], 1, "no such file"),
+        (["play", "tatsu", "--synthetic", "--camera", "0"], 2, "une seule source"),
         (["play", "tatsu", "--resume", str(tmp_path / "none.jsonl")], 1, "none.jsonl"),
-        (["demo", "--record", str(tmp_path / "nodir" / "x.jsonl")], 1, "no such folder"),
+        (["demo", "--record", str(tmp_path / "nodir" / "x.jsonl")], 1, "dossier introuvable"),
+        (["play", "tatsu", "--synthetic", "--zones", "5@0.5,0.5"], 2, "choisissez une place de 1 à 4"),
+        (["play", "tatsu", "--synthetic", "--zones", "Nord@0.5,1.5", "--lang", "en"], 2, "from 0 to 1"),
+        (["play", "tatsu", "--synthetic", "--zones", "Ouest:0.5,0.5,0.2,0.9"], 2, "x0 < x1"),
+        (["play", "tatsu", "--synthetic", "--decoder", "eyes"], 2, "Décodeur inconnu : eyes"),
+        (["check", "--video", str(tmp_path / "none.mp4")], 1, "fichier ou dossier introuvable"),
+        (["check", "--camera", "0", "--video", str(tmp_path), "--lang", "en"], 2, "Choose one source"),
+        (["check", "--seats", "40", "--video", str(tmp_path)], 2, "de 1 à 12"),
+        (["check", "--game", "chess", "--video", str(tmp_path)], 2, "Jeu inconnu"),
     ]
     for args, code, text in cases:
         result = runner.invoke(app, args)

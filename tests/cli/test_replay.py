@@ -11,30 +11,26 @@ import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
+from companion.engine import games
+from tests.golden import golden_records, record, transcript
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
-RECORD = DATA / "tatsu_round.jsonl"
-
-
-GOLDEN = sorted(p.stem for p in DATA.glob("*.jsonl") if (DATA / f"{p.stem}.fr.txt").exists())
+RECORD = record("tatsu", "round")
+GOLDEN = golden_records()
 
 
 def test_every_game_has_a_golden_record() -> None:
-    from companion.engine import games
-
-    recorded = {json.loads((DATA / f"{n}.jsonl").read_text(encoding="utf-8").splitlines()[0])["game"]
-                for n in GOLDEN}
+    recorded = {json.loads(path.read_text(encoding="utf-8").splitlines()[0])["game"] for path in GOLDEN}
     assert recorded == set(games())
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("name", GOLDEN)
-def test_replay_transcript_matches_the_golden_text(name: str, lang: str) -> None:
-    """Every hand-written record (tests/data) replays to its checked transcript, both languages."""
-    result = runner.invoke(app, ["replay", str(DATA / f"{name}.jsonl"), "--lang", lang])
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_replay_transcript_matches_the_golden_text(path: Path, lang: str) -> None:
+    """Every game package's golden record replays to its checked transcript, both languages."""
+    result = runner.invoke(app, ["replay", str(path), "--lang", lang])
     assert result.exit_code == 0, result.output
-    expected = (DATA / f"{name}.{lang}.txt").read_text(encoding="utf-8")
+    expected = transcript(path, lang).read_text(encoding="utf-8")
     assert result.output == expected
     assert "\x1b[" not in result.output
 
@@ -62,28 +58,28 @@ def test_replay_stops_at_a_refused_action_naming_its_line(tmp_path: Path) -> Non
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
-    assert "line 6" in result.output and "Devant" in result.output and "Traceback" not in result.output
+    assert "ligne 6" in result.output and "Devant" in result.output and "Traceback" not in result.output
 
 
 def test_replay_of_a_torn_record_warns_and_of_a_broken_one_fails(tmp_path: Path) -> None:
     torn = tmp_path / "torn.jsonl"
     torn.write_bytes(RECORD.read_bytes() + b'{"seq": 32, "act')
     result = runner.invoke(app, ["replay", str(torn)])
-    assert result.exit_code == 0 and "torn last line" in result.output
+    assert result.exit_code == 0 and "dernière ligne incomplète ignorée" in result.output
     broken = tmp_path / "broken.jsonl"
     lines = RECORD.read_text(encoding="utf-8").splitlines()
     broken.write_text("\n".join([*lines[:3], "not json", *lines[3:]]) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(broken)])
-    assert result.exit_code == 1 and "line 4" in result.output
+    assert result.exit_code == 1 and "ligne 4" in result.output
     result = runner.invoke(app, ["replay", str(tmp_path / "nothing.jsonl")])
-    assert result.exit_code == 1 and "cannot read" in result.output
+    assert result.exit_code == 1 and "fichier introuvable" in result.output
 
 
 def test_replay_runs_as_a_real_command() -> None:
     proc = subprocess.run([sys.executable, "-m", "companion", "replay", str(RECORD), "--lang", "en"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == (DATA / "tatsu_round.en.txt").read_text(encoding="utf-8")
+    assert proc.stdout == transcript(RECORD, "en").read_text(encoding="utf-8")
 
 
 def test_demo_plays_a_whole_seeded_game_in_french() -> None:

@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
+from tests.golden import record
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
-RECORD = DATA / "samurai_short.jsonl"
+RECORD = record("samurai", "short")
 
 
 def test_replay_json_has_the_score_the_winner_and_private_cards() -> None:

@@ -10,11 +10,11 @@ from typer.testing import CliRunner
 
 from card_codes import load_deck
 from companion.cli import app
+from tests.golden import record
 from tests.printables.helpers import card_ids, rasterise
 
 runner = CliRunner()
-DATA = Path(__file__).parent.parent / "data"
-RECORD = DATA / "shodan_example.jsonl"
+RECORD = record("shodan", "example")
 
 
 def test_replay_json_scores_and_private_draws() -> None:
@@ -39,7 +39,7 @@ def test_replay_stops_at_a_technique_card_before_its_position(tmp_path: Path) ->
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
-    assert "line 13" in result.output and "position" in result.output and "Traceback" not in result.output
+    assert "ligne 13" in result.output and "position" in result.output and "Traceback" not in result.output
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -99,12 +99,14 @@ def test_bad_sources_are_one_short_line(tmp_path: Path) -> None:
     env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
     missing = subprocess.run([COMPANION, "check", "--video", str(tmp_path / "none.avi"), "--text"],
                              capture_output=True, text=True, env=env, timeout=60)
-    assert missing.returncode == 1 and missing.stderr.strip() == f"{tmp_path / 'none.avi'} : introuvable."
+    assert missing.returncode == 1
+    assert missing.stderr.strip() == f"{tmp_path / 'none.avi'} : fichier ou dossier introuvable."
     junk = tmp_path / "junk.avi"
     junk.write_bytes(b"not a video")
     bad = subprocess.run([COMPANION, "check", "--video", str(junk), "--text", "--lang", "en"],
                          capture_output=True, text=True, env=env, timeout=60)
-    assert bad.returncode == 1 and bad.stderr.strip() == f"{junk}: its pictures cannot be read."
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == f"{junk}: video or images cannot be read (an empty or damaged file?)."
 
 
 def test_calibration_from_one_card_laid_in_front_of_each_seat(tmp_path: Path) -> None:

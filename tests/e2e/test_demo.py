@@ -6,7 +6,12 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from companion.engine import get_game, replay
+from companion.journal import open_record
+from tests.games.bot_helpers import demo_game
 
 COMPANION = str(Path(sys.executable).with_name("companion"))
 
@@ -33,23 +38,44 @@ def test_the_demo_plays_a_whole_game_whose_record_replays_to_the_same_end(tmp_pa
     assert live_totals == replay_totals
 
 
-def test_every_game_demo_plays_to_its_end_with_the_games_own_seat_count(tmp_path: Path) -> None:
-    """`companion demo GAME --text --fast`, as typed, with no --seats: the four other games at
-    once (two cores), each to its end, each record replaying to the same last line."""
+# Each game's demo (a seed whose match is short for judo) and what its output must show: the
+# game's core scoring, as the engine-side bot tests check over several seeds.
+DEMOS = {
+    "judo": (4, ["Dé GAKE : IPPON !", ", par ippon.", "gagne le match"]),
+    "shodan": (1, ["est reçu au dan 1.", "Major de la promotion"]),
+    "samurai": (1, ["3 points de contrôle contre 0. 3 points de victoire gagnés."]),
+    "tatsu": (1, ["remporte le pli", "Partie terminée."]),
+    "dojo": (1, ["défie", "gagne le défi.", "Partie terminée."]),
+}
+
+
+def _demo(game: str, seed: int, tmp_path: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    record = tmp_path / f"{game}.jsonl"
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1"}
-    runs = {}
-    for game in ("dojo", "judo", "shodan", "samurai"):
-        record = tmp_path / f"{game}.jsonl"
-        runs[game] = (record, subprocess.Popen(
-            [COMPANION, "demo", game, "--text", "--fast", "--record", str(record)], env=env,
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-    for game, (record, process) in runs.items():
-        out, err = process.communicate(timeout=600)
-        assert process.returncode == 0, (game, err)
-        assert "Traceback" not in out + err
-        header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
-        assert header["seats"] == {"dojo": 4, "judo": 2, "shodan": 3, "samurai": 4}[game]
+    done = subprocess.run([COMPANION, "demo", game, "--text", "--fast", "--seed", str(seed), "--record",
+                           str(record)], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=600)
+    return record, done
+
+
+def test_every_game_demo_shows_its_core_scoring_and_is_the_bots_game(tmp_path: Path) -> None:
+    """`companion demo GAME --text --fast`, as typed, with no --seats, two at a time (two cores):
+    each to its end, showing its scoring, its record replaying to the same last line and to the
+    very game the bots play engine-side."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = {game: pool.submit(_demo, game, seed, tmp_path) for game, (seed, _) in DEMOS.items()}
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1"}
+    for game, run in runs.items():
+        record, done = run.result()
+        assert done.returncode == 0, (game, done.stderr)
+        assert "Traceback" not in done.stdout + done.stderr
+        for text in DEMOS[game][1]:
+            assert text in done.stdout, (game, text)
+        header, actions, _ = open_record(record)
+        assert header.seats == get_game(game).default_seats
         replayed = json.loads(subprocess.run([COMPANION, "replay", str(record), "--json"],
                                              capture_output=True, text=True, check=True, env=env).stdout)
         assert replayed["over"] is True, game
-        assert replayed["events"][-1]["text"] == out.splitlines()[-1], game
+        assert replayed["events"][-1]["text"] == done.stdout.splitlines()[-1], game
+        live = replay(get_game(game), header.seats, header.options, actions)
+        assert live.events == demo_game(game, header.seats, DEMOS[game][0]).events, game

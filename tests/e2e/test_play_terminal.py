@@ -21,6 +21,7 @@ import pytest
 from card_codes import load_deck
 from companion.engine import get_game, replay
 from companion.journal import open_record
+from companion.speech.phrasebook import STRICT_ENV
 
 from .tmux import Terminal
 
@@ -33,7 +34,8 @@ pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output
 
 
 def env(home: Path) -> dict[str, str]:
-    keep = {k: os.environ[k] for k in ("PATH", "PULSE_SERVER", "XDG_CONFIG_HOME", "HOME") if k in os.environ}
+    keep = {k: os.environ[k] for k in ("PATH", "PULSE_SERVER", "XDG_CONFIG_HOME", "HOME", STRICT_ENV)
+            if k in os.environ}
     return {**keep, "COMPANION_HOME": str(home), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
 
 
@@ -97,9 +99,12 @@ class Player:
         line = line[line.find("Vous pouvez jouer") if "Vous pouvez jouer" in line else line.find("Rien"):]
         offered = cards_in(line.split(":", 1)[-1]) if line.startswith("Vous pouvez") else []
         if not offered:
-            self.term.type("demande Est")
-            self.wait("Est pour Sud")
-            return "asked"
+            for seat in ("Est", "Ouest", "Nord"):  # whoever has a card for me
+                self.term.type(f"demande {seat}")
+                self.wait_any([f"{seat} pour Sud", f"{seat} n'a aucune carte"])
+                if not self.whole_line(self.mark - 1).endswith(f"{seat} n'a aucune carte à jouer pour vous."):
+                    return "asked"
+            raise AssertionError("nobody had a card to play for me")
         card = offered[0]
         self.term.type(card)
         self.wait(load_deck("tatsu").card(card).name("fr") + ".")

@@ -8,6 +8,7 @@ import os
 import pytest
 
 from companion import journal as journal_module
+from companion.engine import get_game
 from companion.journal import Journal, RecordError, open_record
 
 PLAY = {"type": "play", "seat": 0, "card": "Y-P2-V1"}
@@ -23,33 +24,33 @@ def test_each_action_is_flushed_and_fsynced_before_append_returns(tmp_path, monk
         real_fsync(fd)
 
     monkeypatch.setattr(journal_module.os, "fsync", spy)
-    with Journal.create(path, "tatsu", 4, {"target": 300}) as j:
+    with Journal.create(path, "tatsu", 4, {"target": 300}, rules=get_game("tatsu").rules_version) as j:
         header_size = path.stat().st_size
         assert j.append(PLAY) == 1
         # the file on disk already holds the whole line when append returns, and it was synced
         lines = path.read_text(encoding="utf-8").splitlines()
         assert json.loads(lines[1]) == {"seq": 1, "action": PLAY}
         assert path.stat().st_size in synced and header_size in synced
-    assert json.loads(lines[0]) == {"format": "companion-record/1", "game": "tatsu", "seats": 4,
+    assert json.loads(lines[0]) == {"format": "companion-record/1", "game": "tatsu", "rules": 2, "seats": 4,
                                     "options": {"target": 300}}
 
 
 def test_create_refuses_to_overwrite(tmp_path) -> None:
     path = tmp_path / "g.jsonl"
-    Journal.create(path, "tatsu", 4).close()
+    Journal.create(path, "tatsu", 4, rules=get_game("tatsu").rules_version).close()
     with pytest.raises(RecordError, match="already exists"):
-        Journal.create(path, "tatsu", 4)
+        Journal.create(path, "tatsu", 4, rules=get_game("tatsu").rules_version)
 
 
 def test_a_torn_last_line_is_dropped_with_a_warning_and_resume_cuts_it(tmp_path) -> None:
     path = tmp_path / "g.jsonl"
-    with Journal.create(path, "tatsu", 4) as j:
+    with Journal.create(path, "tatsu", 4, rules=get_game("tatsu").rules_version) as j:
         j.append(PLAY)
     with path.open("ab") as f:
         f.write(b'{"seq": 2, "action": {"type": "pl')
     header, actions, warnings = open_record(path)
     assert header.game == "tatsu" and [a for _, a in actions] == [PLAY]
-    assert len(warnings) == 1 and "line 3" in warnings[0]
+    assert len(warnings) == 1 and "line 3" in str(warnings[0])
     j, actions, warnings = Journal.resume(path)
     with j:
         assert j.append({"type": "undo"}) == 2
@@ -59,7 +60,7 @@ def test_a_torn_last_line_is_dropped_with_a_warning_and_resume_cuts_it(tmp_path)
 
 def test_a_bad_middle_line_is_an_error_naming_it(tmp_path) -> None:
     path = tmp_path / "g.jsonl"
-    with Journal.create(path, "tatsu", 4) as j:
+    with Journal.create(path, "tatsu", 4, rules=get_game("tatsu").rules_version) as j:
         j.append(PLAY)
         j.append(PLAY)
     lines = path.read_text(encoding="utf-8").splitlines()

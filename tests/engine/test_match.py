@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import Match, Rejected, ReplayError, get_game, replay
 from companion.journal import Journal, open_record
-from tests.games.tatsu_helpers import ROUND_A, new, play, trick
+from tests.games.tatsu.helpers import ROUND_A, new, play, trick
 
 UNDO = {"type": "undo"}
 
@@ -47,7 +47,7 @@ def test_a_record_with_undos_replays_to_the_live_state(tmp_path) -> None:
     rng = random.Random(7)
     live = Match.new(game, 4, {"seed": 7})
     path = tmp_path / "game.jsonl"
-    with Journal.create(path, "tatsu", 4, {"seed": 7}) as journal:
+    with Journal.create(path, "tatsu", 4, {"seed": 7}, rules=get_game("tatsu").rules_version) as journal:
         for step in range(150):
             if step % 13 == 12 and len(live.states) > 1:
                 action = UNDO

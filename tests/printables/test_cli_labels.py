@@ -96,7 +96,7 @@ BAD = [
     (["tatsu", "--sheet", "avery-l7630"], "Braille does not fit"),
     (["tatsu", "--cards", "Y-P9-V9"], "Unknown card"),
     (["tatsu", "--start", "22"], "--start"),
-    (["chess"], "Unknown game"),
+    (["chess"], "Jeu inconnu"),
 ]
 
 
@@ -128,7 +128,8 @@ def test_a_deck_with_a_bad_card_is_refused_and_nothing_is_written(out_dir: Path)
     bad = out_dir / "bad.toml"
     bad.write_text(source.replace("power = 6\n", "power = 60\n", 1), encoding="utf-8")
     result = runner.invoke(app, ["labels", "--deck", str(bad), "--out", str(out_dir / "x.pdf")])
-    assert result.exit_code == 2 and "Bad deck file" in result.output and "power" in result.output
+    assert result.exit_code == 2 and "Fichier de cartes invalide" in result.output
+    assert "power" in result.output
     assert sorted(p.name for p in out_dir.iterdir()) == ["bad.toml"]
 
 

@@ -20,24 +20,50 @@ class Recorder:
 
     def __init__(self) -> None:
         self.lines: list[tuple[Any, str]] = []
+        self.speakers: list[int | None] = []  # the seat each line is about (its voice)
         self.earcons: list[tuple[str, Any]] = []
+        self.calls: list[tuple[str, Any]] = []  # stop, faster, slower, verbosity, keyboard seat
         self.record_at_announce: list[int] = []
         self.record: Path | None = None
 
-    def announce(self, audience: Any, text: str, priority: int = 1) -> None:
+    def announce(self, audience: Any, text: str, priority: int = 1, *, speaker: int | None = None) -> None:
         self.lines.append((audience, text))
+        self.speakers.append(speaker)
         if self.record is not None and self.record.exists():
             self.record_at_announce.append(len(self.record.read_text(encoding="utf-8").splitlines()))
 
     def earcon(self, name: str, audience: Any = "all") -> None:
         self.earcons.append((name, audience))
 
+    def wait(self, timeout: float = 10.0) -> bool:
+        return True  # every line is "heard" the moment it is announced
+
+    def stop(self, seat: int | None = None) -> None:
+        self.calls.append(("stop", seat))
+
+    def faster(self) -> int:
+        self.calls.append(("faster", None))
+        return 230
+
+    def slower(self) -> int:
+        self.calls.append(("slower", None))
+        return 175
+
+    def choose_verbosity(self, level: str) -> str:
+        self.calls.append(("verbosity", level))
+        return level
+
+    def set_keyboard_seat(self, seat: int) -> None:
+        self.calls.append(("keyboard_seat", seat))
+
     def texts(self, audience: Any = None) -> list[str]:
         return [t for a, t in self.lines if audience is None or a == audience]
 
     def clear(self) -> None:
         self.lines.clear()
+        self.speakers.clear()
         self.earcons.clear()
+        self.calls.clear()
 
 
 def record_actions(path: Path) -> list[dict[str, Any]]:

@@ -14,10 +14,7 @@ from companion.commands import Command, Unknown, command_table, help_lines, pars
         ("repete", "repeat", ()),
         ("  main  ", "hand", ()),
         ("hand", "hand", ()),
-        ("demande Est", "ask", ("Est",)),
-        ("ask west", "ask", ("west",)),
         ("carte Y-P1-V3", "card", ("Y-P1-V3",)),
-        ("pose 0 1", "place", ("0", "1")),
         ("annule", "undo", ()),
         ("oui", "yes", ()),
     ],
@@ -52,3 +49,43 @@ def test_help_lists_every_command_in_each_language() -> None:
         assert len(lines) == len(command_table())
         assert all(" : " in line for line in lines)
     assert any(line.startswith("aide") for line in help_lines("fr"))
+
+
+def test_each_game_adds_its_own_words_and_no_word_means_two_commands() -> None:
+    from companion.commands import Commands
+    from companion.engine import games, get_package
+
+    common = set(command_table())
+    for name in games():
+        table = Commands(get_package(name).folder / "commands.toml")  # a clash is a CommandError here
+        assert set(table.table) >= common
+        assert all(spec.get("kind") for cmd, spec in table.table.items() if cmd not in common)
+
+
+def test_help_lists_only_the_words_of_the_game_played(make_session, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    for game, own, foreign in (("tatsu", "demande", "défi"), ("dojo", "défi", "demande")):
+        session, rec = make_session(game=game, seats=4, record=tmp_path / f"{game}.jsonl")
+        rec.clear()
+        session.handle_line("aide")
+        said = "\n".join(rec.texts(0))
+        assert own in said and foreign not in said and "répète" in said
+        session.handle_line(foreign)
+        assert rec.texts(0)[-1].startswith("Commande inconnue"), "another game's word means nothing here"
+        session.close()
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "args"),
+    [("chut", "stop", ()), ("tais-toi", "stop", ()), ("stop", "stop", ()), ("quiet", "stop", ()),
+     ("plus vite", "faster", ()), ("Plus  Vite", "faster", ()), ("+", "faster", ()), ("faster", "faster", ()),
+     ("moins vite", "slower", ()), ("-", "slower", ()), ("bref", "brief", ()), ("détaillé", "detailed", ()),
+     ("detaille", "detailed", ()), ("normal", "normal", ())],
+)
+def test_speech_commands_one_or_two_words(line: str, name: str, args: tuple[str, ...]) -> None:
+    assert parse(line) == Command(name, args)
+
+
+def test_two_word_commands_leave_game_words_alone() -> None:
+    moins = parse("moins 3")  # Dojo's "moins ..." reaches the game
+    assert isinstance(moins, Unknown) and moins.word == "moins"
+    assert parse("plus") == Unknown("plus", "plus vite")

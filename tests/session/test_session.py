@@ -169,7 +169,7 @@ def test_a_record_that_cannot_be_written_changes_nothing(make_session, monkeypat
     monkeypatch.setattr(session.journal, "append", full)
     rec.clear()
     session.handle_vision(seen("Y-P4-V1"))
-    refusal = "Impossible d'écrire la partie (No space left on device) : rien n'est changé."
+    refusal = "Impossible d'écrire la partie (disque plein) : rien n'est changé."
     assert rec.texts("all") == [refusal]
     assert len(session.match.states) == 1
 
@@ -208,3 +208,65 @@ def test_english_too(make_session, lang: str) -> None:
     rec.clear()
     session.handle_line("help" if lang == "en" else "aide")
     assert rec.texts(0)[0] == ("Commands:" if lang == "en" else "Commandes :")
+
+
+def test_a_play_is_said_in_the_voice_of_the_seat_it_is_about(make_session) -> None:
+    session, rec = make_session()
+    rec.clear()
+    session.handle_vision(seen("Y-P4-V1"))
+    session.handle_line("score")
+    heard = [("Nord : Esprit jaune 4.", 0), ("Scores : Jaunes 0, Rouges 0.", None)]
+    assert list(zip(rec.texts(), rec.speakers, strict=True)) == heard
+    rec.clear()
+    session.handle_line("répète")  # again, each line in the same voice
+    assert list(zip(rec.texts(), rec.speakers, strict=True)) == heard
+    phrases = session.fixed_phrases()
+    assert ("Est : Esprit jaune 4.", 1) in phrases and "Esprit jaune 4" in phrases  # card names: neutral
+
+
+def test_speech_commands_reach_the_announcer(make_session) -> None:
+    session, rec = make_session()
+    rec.clear()
+    for line in ("plus vite", "moins vite", "bref", "détaillé", "normal", "chut"):
+        session.handle_line(line)
+    assert rec.calls == [("faster", None), ("slower", None), ("verbosity", "brief"),
+                         ("verbosity", "detailed"), ("verbosity", "normal"), ("stop", 0)]
+    assert rec.lines == []  # the announcer says the new rate or level itself
+
+
+def test_the_stop_word_acts_at_once_from_the_keyboard_thread(tmp_path: Path) -> None:
+    import io
+
+    rec = Recorder()
+    session = Session(SessionOptions(record=tmp_path / "g.jsonl", me=2), rec)
+    session.read_lines(io.StringIO("chut\nmain\ntais-toi\n")).join(5)
+    assert rec.calls == [("stop", 2), ("stop", 2)]  # without waiting for the game's queue
+    posted = [session.inbox.get_nowait() for _ in range(session.inbox.qsize())]
+    assert posted == [("line", "main"), ("eof", None)]
+
+
+def test_the_keyboard_seat_chosen_at_set_up_owns_the_braille_display(tmp_path: Path) -> None:
+    rec = Recorder()
+    session = Session(SessionOptions(record=tmp_path / "g.jsonl"), rec)
+    session.open()
+    session.handle_line("moi Sud")
+    assert ("keyboard_seat", 2) in rec.calls
+
+
+def test_the_voice_of_a_public_event_is_the_seat_the_table_rules_say_it_is_about(make_session,
+                                                                                 monkeypatch) -> None:
+    session, rec = make_session()
+    rec.clear()
+    monkeypatch.setattr(session.rules, "subject", lambda event: 3)  # a game's own `subject` hook
+    session.handle_vision(seen("Y-P4-V1"))
+    session.handle_line("main")  # a private answer: the companion's own voice
+    assert rec.speakers == [3, None]
+
+
+def test_speech_commands_work_at_the_set_up_prompt_too(tmp_path: Path) -> None:
+    rec = Recorder()
+    session = Session(SessionOptions(record=tmp_path / "g.jsonl"), rec)
+    session.open()
+    for line in ("plus vite", "bref"):
+        session.handle_line(line)
+    assert rec.calls == [("faster", None), ("verbosity", "brief")] and not session.started

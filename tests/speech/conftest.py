@@ -7,6 +7,7 @@ imported: PortAudio lists devices at import) and stops it at the end.
 
 from __future__ import annotations
 
+import io
 import os
 import shlex
 import shutil
@@ -73,6 +74,7 @@ class Recorder:
     def __init__(self, *monitors: str) -> None:
         self.monitors = monitors
         self._chunks: dict[str, list[np.ndarray]] = {m: [] for m in monitors}
+        self._arrivals: dict[str, list[float]] = {m: [] for m in monitors}  # perf_counter per chunk
         self._streams: list = []
         self._lock = threading.Lock()
 
@@ -83,12 +85,20 @@ class Recorder:
             def callback(data, _frames, _time, _status, name=name) -> None:
                 with self._lock:
                     self._chunks[name].append(data.copy())
+                    self._arrivals[name].append(time.perf_counter())
 
             stream = sd.InputStream(device=name, channels=2, samplerate=RECORD_RATE, dtype="float32",
                                     latency="low", callback=callback)
             stream.start()
             self._streams.append(stream)
-        time.sleep(0.15)  # the monitors are running before anything plays
+        # the monitors are running before anything plays: each has delivered sound (or silence)
+        deadline = time.monotonic() + 3.0
+        while time.monotonic() < deadline:
+            with self._lock:
+                if all(sum(len(c) for c in self._chunks[m]) >= RECORD_RATE // 20 for m in self.monitors):
+                    break
+            time.sleep(0.01)
+        time.sleep(0.05)
         return self
 
     def __exit__(self, *_exc: object) -> None:
@@ -102,6 +112,17 @@ class Recorder:
         with self._lock:
             chunks = self._chunks[monitor]
             return np.concatenate(chunks) if chunks else np.zeros((0, 2), np.float32)
+
+    def audible_times(self, monitor: str, level: float = 0.01) -> np.ndarray:
+        """When each sample at or above ``level`` reached the monitor (``time.perf_counter``
+        clock: a chunk's arrival minus the samples after it), oldest first."""
+        with self._lock:
+            chunks, arrivals = list(self._chunks[monitor]), list(self._arrivals[monitor])
+        times = []
+        for chunk, arrived in zip(chunks, arrivals, strict=True):
+            loud = np.flatnonzero(np.abs(chunk).max(axis=1) >= level)
+            times.append(arrived - (len(chunk) - loud) / RECORD_RATE)
+        return np.concatenate(times) if times else np.zeros(0)
 
     def rms(self, monitor: str) -> tuple[float, float]:
         x = self.audio(monitor)
@@ -121,3 +142,21 @@ def audible_span(x: np.ndarray, rate: int, level: float = 0.01) -> float:
 @pytest.fixture
 def recorder(audio: None):
     return Recorder
+
+
+@pytest.fixture
+def announcer(audio: None, tmp_path: Path):
+    """Makes announcers on the null sinks, a private cache each; closes them at the end."""
+    from companion.speech.announcer import Announcer
+
+    made = []
+
+    def make(routes: dict, lang: str = "fr", **kw: object) -> Announcer:
+        ann = Announcer(lang, routes, out=kw.pop("out", io.StringIO()), cache_folder=tmp_path, **kw)
+        made.append(ann)
+        return ann
+
+    yield make
+    for ann in made:
+        ann.close()
+

@@ -85,7 +85,7 @@ class BrokenSynth:
     def __init__(self) -> None:
         self.calls = 0
 
-    def synth(self, text: str, voice: str, rate: int, volume: float) -> bytes:
+    def synth(self, text: str, voice: str, rate: int, volume: float, pitch: int = 50) -> bytes:
         self.calls += 1
         raise SynthError("espeak-ng crashed")
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,22 +15,6 @@ pytestmark = pytest.mark.audio
 SILENT = 0.002  # RMS of a sink nothing was played to is exactly 0
 HEARD = 0.01
 PHRASE = "Esprit rouge 5, 1 point"
-
-
-@pytest.fixture
-def announcer(audio: None, tmp_path: Path):
-    from companion.speech.announcer import Announcer
-
-    made = []
-
-    def make(routes: dict, lang: str = "fr", **kw: object) -> Announcer:
-        ann = Announcer(lang, routes, out=kw.pop("out", io.StringIO()), cache_folder=tmp_path, **kw)
-        made.append(ann)
-        return ann
-
-    yield make
-    for ann in made:
-        ann.close()
 
 
 def test_public_phrase_is_heard_on_the_table_only(announcer, recorder) -> None:

@@ -21,9 +21,9 @@ class CountingSynth:
         self.version = self.real.version
         self.calls: list[str] = []
 
-    def synth(self, text: str, voice: str, rate: int, volume: float) -> bytes:
+    def synth(self, text: str, voice: str, rate: int, volume: float, pitch: int = 50) -> bytes:
         self.calls.append(text)
-        return self.real.synth(text, voice, rate, volume)
+        return self.real.synth(text, voice, rate, volume, pitch)
 
 
 def _loud_bounds(x: np.ndarray, level: float = 0.002) -> tuple[int, int]:
@@ -127,7 +127,7 @@ class SlowSynth:
     sample_rate = SAMPLE_RATE
     version = "slow-1"
 
-    def synth(self, text: str, voice: str, rate: int, volume: float) -> bytes:
+    def synth(self, text: str, voice: str, rate: int, volume: float, pitch: int = 50) -> bytes:
         time.sleep(0.04)
         return (np.ones(2205) * 8000).astype("<i2").tobytes()
 

@@ -97,7 +97,7 @@ def test_zones_from_places_and_boxes_and_the_seat_of_a_laid_card() -> None:
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("", "empty"), ("1@0.5", "two numbers"), ("5@0.5,0.5", "from 1 to 4"), ("ouest@0.1,0.5", "Unknown seat"),
+    ("", "empty"), ("1@0.5", "two numbers"), ("5@0.5,0.5", "from 1 to 4"), ("ouest@0.1,0.5", "unknown seat"),
     ("1@0.5,1.5", "from 0 to 1"), ("1:0.5,0.5,0.2,0.9", "x0 < x1"), ("1@0.5,0.5;1@0.2,0.2", "twice"),
     ("1@0.5,0.5;2:0,0,1,1", "not both"), ("1 0.5 0.5", "write SEAT@x,y"), ("1@a,b", "write SEAT@x,y"),
 ])

@@ -70,10 +70,10 @@ def test_scan_plain_lines_name_the_cards_in_french_or_english(images: Path) -> N
 def test_unreadable_files_get_a_short_reason_and_a_failing_exit(images: Path) -> None:
     result = runner.invoke(app, ["scan", str(images / "notes.png"), str(images / "missing.mp4")])
     assert result.exit_code == 1
-    assert "Cannot read" in result.output and "Traceback" not in result.output
-    assert "missing.mp4: no such file" in result.output
+    assert "Lecture impossible" in result.output and "Traceback" not in result.output
+    assert "missing.mp4 (fichier introuvable)" in result.output
     bad = runner.invoke(app, ["scan", str(images / "four.png"), "--decoder", "opencv"])
-    assert bad.exit_code == 2 and "Unknown decoder" in bad.output
+    assert bad.exit_code == 2 and "Décodeur inconnu" in bad.output
 
 
 def test_scan_a_folder_reads_its_images_and_reports_the_broken_one(images: Path) -> None:

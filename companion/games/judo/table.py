@@ -1,0 +1,176 @@
+"""The judo game at the table: grips and kuzushi are played by showing them; a throw card waits
+for its MS cards ("M1801 MIP1") or for "projette" (the companion takes them from the hand); a
+grip when both hands hold one waits for "gauche" / "droite"; "défausse" discards the card
+shown; "fini" ends the turn; "manque ISN" and "projections" answer privately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from card_codes import load_deck
+from companion.engine import Answer, Event, Rejected, State
+from companion.engine.table import Hints, Question, TableRules
+from companion.games.judo import words
+from companion.games.judo.queries import query_events
+from companion.games.judo.state import cards, score_params
+
+
+class JudoTable(TableRules):
+    """The judo game's table rules: cards shown, its own words, the grips and the pile said."""
+
+    def actor(self, state: State) -> int | None:
+        return None if state.over else int(state.turn)
+
+    def front(self, state: State) -> int | None:
+        return int(state.turn)
+
+    def turn(self, state: State, viewer: int) -> list[Event]:
+        if state.over:
+            return [Answer(viewer, "turn_over")]
+        limit = state.opts["time_limit"]
+        out: list[Event] = [Answer(viewer, "judo_turn", {"seat": state.turn, "combat": state.combat,
+                                                         "turns": state.turns + 1})]
+        if limit:
+            left = (2 * limit if state.golden else limit) - state.turns
+            out.append(Answer(viewer, "judo_clock", {"n": left}))
+        return out
+
+    def hand(self, state: State, viewer: int) -> list[Event]:
+        hand = list(state.hands[viewer])
+        out: list[Event] = [Answer(viewer, "hand", {"cards": hand}) if hand else Answer(viewer, "hand_empty")]
+        if state.unknown[viewer]:
+            out.append(Answer(viewer, "judo_unseen", {"n": state.unknown[viewer]}))
+        return out
+
+    def table(self, state: State, viewer: int) -> list[Event]:
+        out: list[Event] = [Answer(viewer, "judo_grips", {"seat": seat, "left": self._grip(viewer, left),
+                                                          "right": self._grip(viewer, right)})
+                            for seat, (left, right) in enumerate(state.grips)]
+        if state.pile:
+            card, by = state.pile[-1]
+            out.append(Answer(viewer, "judo_pile", {"n": len(state.pile), "card": card, "seat": by}))
+        else:
+            out.append(Answer(viewer, "judo_pile_empty"))
+        return out
+
+    def _grip(self, viewer: int, card: str | None) -> list[Event]:
+        return [Answer(viewer, "card_name", {"card": card}) if card else Answer(viewer, "judo_no_grip")]
+
+    def scores(self, state: State, viewer: int) -> list[Event]:
+        return [Event(viewer, "combat_score", score_params(state)),
+                Event(viewer, "tai", {"s0": 0, "s1": 1, "t0": state.tai[0], "t1": state.tai[1]})]
+
+    def legal_moves(self, state: State, seat: int) -> list[Event]:
+        if state.over or state.turn != seat:
+            return self.turn(state, seat)
+        if state.to_draw:
+            return [Answer(seat, "judo_draw_first", {"n": state.to_draw})]
+        actions = self.game.legal(state, seat)
+        plays = sorted({a["card"] for a in actions if a["type"] == "play"})
+        out: list[Event] = [Answer(seat, "legal", {"cards": plays}) if plays
+                            else Answer(seat, "judo_no_play")]
+        out += [e for e in query_events(state, seat) if e.key != "can_throw_none"]
+        if any(a["type"] == "end_turn" for a in actions):
+            out.append(Answer(seat, "judo_may_end"))
+        if any(a["type"] == "discard" for a in actions):
+            out.append(Answer(seat, "judo_may_discard"))
+        return out
+
+    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+        if state.over:
+            raise Rejected("game_over")
+        seat = state.turn
+        if state.to_draw:  # cards shown while the seat owes cards are its draw
+            action: dict[str, Any] = {"type": "draw", "seat": seat, "cards": [card]}
+            self.game.apply(state, action)
+            return action
+        legal = self.game.legal(state, seat)
+        kind = cards()[card].kind
+        if kind == "throw":
+            throws = [a for a in legal if a["type"] == "throw" and a["cards"][0] == card]
+            if not throws:
+                self.game.apply(state, {"type": "throw", "seat": seat, "cards": [card]})  # the reason
+            return Question(card, tuple(throws))
+        discard = [a for a in legal if a["type"] == "discard" and a["card"] == card]
+        plays = [a for a in legal if a["type"] == "play" and a["card"] == card]
+        if kind == "grip" and plays and None not in state.grips[seat]:
+            return Question(card, tuple(plays))  # both hands hold: which one lets go?
+        if plays:
+            action = {"type": "play", "seat": seat, "card": card}
+            if len({a.get("rps") for a in plays}) > 1:
+                return Question(card, tuple(plays))
+            return action
+        if discard and kind not in ("grip", "kuzushi"):  # an MS card alone: only a discard
+            return Question(card, tuple(discard))
+        self.game.apply(state, {"type": "play", "seat": seat, "card": card})  # the rules' reason
+        raise Rejected("card_not_now")
+
+    def parse_line(self, state: State, seat: int, line: str, card: str | None = None
+                   ) -> dict[str, Any] | list[Event] | None:
+        command = words.parse(line)
+        first, _, rest = line.strip().partition(" ")
+        if command is None and rest and (head := words.parse(first)) and head.name == "discard":
+            named = self._cards_of(state, seat, rest)  # "défausse KDF1": a card named, not shown
+            if named and len(named) == 1:
+                return {"type": "discard", "seat": seat, "card": named[0]}
+        if command is not None:
+            if command.name == "lacks":
+                return query_events(state, seat, str(command.arg))
+            if command.name == "throws":
+                return query_events(state, seat)
+            if command.name == "done":
+                return {"type": "end_turn", "seat": seat}
+            if command.name == "draw":
+                return {"type": "draw", "seat": seat, "count": command.arg}
+            if command.name == "discard":
+                if card is None:
+                    raise Rejected("judo_show_first")
+                return {"type": "discard", "seat": seat, "card": card}
+            if command.name == "throw":
+                return self._throw(state, seat, card, None)
+        info = cards()
+        if card is not None and info[card].kind == "grip":
+            hand = words.hand(line)
+            if hand is not None:
+                return {"type": "play", "seat": seat, "card": card, "hand": hand}
+        if card is not None and info[card].kind == "kuzushi":
+            result = words.rps_result(line)
+            if result is not None:
+                return {"type": "play", "seat": seat, "card": card, "rps": result}
+        named = self._cards_of(state, seat, line)
+        if named is None:
+            return None
+        if card is not None and info[card].kind == "throw" and all(info[c].kind == "ms" for c in named):
+            return self._throw(state, seat, card, named)
+        if len(named) > 1 and info[named[0]].kind == "throw":
+            return self._throw(state, seat, named[0], named[1:])
+        return None
+
+    def _throw(self, state: State, seat: int, card: str | None, ms: list[str] | None) -> dict[str, Any]:
+        if card is None:
+            raise Rejected("judo_show_throw")
+        if ms is None:  # "projette": the MS cards the hand holds for it
+            options = [a for a in self.game.legal(state, seat)
+                       if a["type"] == "throw" and a["cards"][0] == card]
+            if options:
+                return dict(options[0])
+            ms = []
+        return {"type": "throw", "seat": seat, "cards": [card, *ms]}
+
+    def _cards_of(self, state: State, seat: int, line: str) -> list[str] | None:
+        """The cards a line names (ids, label codes, numbers in the hand), or None."""
+        deck = load_deck(self.game.name)
+        codes = {c.code: c.id for c in deck}
+        hand = state.hands[seat]
+        out = []
+        for word in line.split():
+            up = word.upper()
+            if up in deck:
+                out.append(up)
+            elif up in codes:
+                out.append(codes[up])
+            elif word.isdigit() and 0 < int(word) <= len(hand):
+                out.append(hand[int(word) - 1])
+            else:
+                return None
+        return out or None

@@ -1,0 +1,37 @@
+"""The program's own messages in French and English (`messages.toml`), by dotted key.
+
+Used for what the command line says (refusals, file problems, the last-resort guard);
+the games' sentences live in the phrasebooks. An OSError's reason is said in words of
+the user's language (`os_reason`), not as the C library's English.
+"""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+from card_codes.messages import render
+
+MESSAGES_FILE = Path(__file__).with_name("messages.toml")
+LANGS = ("fr", "en")
+
+_ERRNO_KEYS = {
+    errno.ENOSPC: "no_space", errno.EDQUOT: "no_space", errno.EFBIG: "too_large",
+    errno.EACCES: "denied", errno.EPERM: "denied", errno.EROFS: "read_only",
+    errno.ENOENT: "missing", errno.ENOTDIR: "missing", errno.EISDIR: "is_folder",
+    errno.EEXIST: "exists", errno.EIO: "io", errno.ENAMETOOLONG: "name_too_long",
+    errno.ELOOP: "loop", errno.EMFILE: "too_many", errno.ENFILE: "too_many",
+}
+
+
+def text(lang: str, key: str, /, **params: object) -> str:
+    """The message ``area.name`` in ``lang`` (French when the language is unknown)."""
+    return render(MESSAGES_FILE, lang, key, params)
+
+
+def os_reason(err: BaseException, lang: str) -> str:
+    """Why a file operation failed, in words ("disque plein", "no space left on the disk")."""
+    key = _ERRNO_KEYS.get(getattr(err, "errno", None) or -1)
+    if key is not None:
+        return text(lang, f"errno.{key}")
+    return getattr(err, "strerror", None) or str(err) or type(err).__name__

@@ -1,0 +1,220 @@
+"""What the typed commands do: the common ones (every game's), and the kinds of command a game
+package declares in its `commands.toml` ("action", "query", "give", "place", "source", "scan").
+
+Answers come from the table rules as events; the session says them, as one line, to the
+keyboard's seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from companion.commands import Command
+from companion.engine import Rejected
+from companion.engine.table import Hints
+from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
+
+if TYPE_CHECKING:
+    from companion.session.loop import Session
+
+PUBLIC = "all"
+SPEECH_COMMANDS = ("stop", "faster", "slower", "brief", "normal", "detailed")  # about the speech itself
+TO_WORDS = ("à", "a", "to", "au")  # "donne à Est"
+
+
+class CommonCommands:
+    """The handlers of the commands, by name (common) and by kind (a game's own)."""
+
+    def run_command(self: Session, cmd: Command) -> None:
+        """Do what a parsed command says (a game's command by its declared kind)."""
+        spec = self.commands.spec(cmd.name)
+        kind = spec.get("kind")
+        handler = COMMON.get(cmd.name) if kind is None else GAME_KINDS.get(kind)
+        if handler is None:
+            self.tell("not_now")
+            return
+        handler(self, cmd, spec)
+
+    # -- the common commands -----------------------------------------------------------------
+    def cmd_help(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.tell("help_intro")
+        for line in self.commands.help_lines(self.opts.lang):
+            self.say(self.opts.me, line)
+
+    def cmd_repeat(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        if not self.pipeline.last:
+            self.tell("nothing_to_repeat")
+            return
+        for audience, text, speaker in list(self.pipeline.last):
+            self.ann.announce(audience, text, speaker=speaker)
+
+    def cmd_hand(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.answer(self.rules.hand(self.state, self.opts.me))
+
+    def cmd_table(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.answer(self.rules.table(self.state, self.opts.me))
+
+    def cmd_scores(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.answer(self.rules.scores(self.state, self.opts.me))
+
+    def cmd_turn(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.answer(self.rules.turn(self.state, self.opts.me))
+
+    def cmd_rules(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.answer(self.rules.rules(self.opts.me))
+
+    def cmd_legal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.answer(self.rules.legal_moves(self.state, self.opts.me))
+
+    def cmd_undo(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        assert self.match is not None
+        if len(self.match.states) < 2:
+            self.refuse(Rejected("nothing_to_undo"), audience=self.opts.me)
+            return
+        last = self.match.events[-1] if self.match.events else None
+        what = self.book.render(last) if last else "?"
+        self.confirm = "undo"
+        self.tell("confirm_undo", what=what)
+
+    def cmd_yes_no(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.tell("not_now")  # no question is waiting (an answer to one is read before)
+
+    def cmd_card(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        if not cmd.args:
+            self.tell("needs_arg", what=self.book.text("session", "arg_card", {}), word=cmd.name)
+            return
+        card = self.resolve_card(cmd.args[0])
+        if card is None:
+            self.tell("bad_card", word=cmd.args[0])
+            return
+        self.handle_card(card)
+
+    # -- speech itself: the keyboard's player silences it, sets its pace and how much is said
+    def cmd_stop(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.stop(self.opts.me)
+
+    def cmd_faster(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.faster()
+
+    def cmd_slower(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.slower()
+
+    def cmd_brief(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.choose_verbosity(BRIEF)
+
+    def cmd_normal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.choose_verbosity(NORMAL)
+
+    def cmd_detailed(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.ann.choose_verbosity(DETAILED)
+
+    def cmd_quit(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        self.tell("quit")
+        self.quit = True
+
+    # -- the kinds of command a game declares -------------------------------------------------
+    def game_action(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """ "défi", "passe", "échange" (or "défi Est" for another seat): the legal action of a type."""
+        target = self.resolve_seat(cmd.args[0]) if cmd.args else None
+        try:
+            action = self.rules.command_action(self.state, spec["action"], self.opts.me, Hints(target=target))
+        except Rejected as rejected:
+            self.refuse(rejected, audience=self.opts.me)
+            return
+        self.apply(action)
+
+    def game_query(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """A question in the game's words ("pli", "décris Est"), answered by the table rules."""
+        target = None
+        if cmd.args and spec.get("args") == "seat":
+            target = self.resolve_seat(cmd.args[0])
+            if target is None:
+                self.tell("not_now")
+                return
+        try:
+            answer = self.rules.query(spec["query"], self.state, self.opts.me, target)
+        except Rejected as rejected:
+            self.refuse(rejected, audience=self.opts.me)
+            return
+        self.answer(answer)
+
+    def game_give(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """ "donne Est": the card waiting goes to that seat."""
+        words = [w for w in cmd.args if w.casefold() not in TO_WORDS]
+        if self.waiting is None or not words:
+            self.tell("not_now")
+            return
+        seat = self.resolve_seat(words[0])
+        if seat is None:
+            self.tell("bad_seat", word=words[0], seats=self.seat_list())
+            return
+        match = [a for a in self.waiting.choices if seat in (a.get("seat"), a.get("to"))]
+        # a seat the card cannot go to: the rules themselves say why (it keeps waiting)
+        action = dict(match[0]) if match else {**self.waiting.choices[0], "seat": seat}
+        if self.apply(action):
+            self.waiting = None
+
+    def game_place(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """ "pose 0 1", "pose gauche de renard jaune", "pose Est 0 1" (for another player)."""
+        args = list(cmd.args)
+        seat = self.opts.me
+        if args and (other := self.resolve_seat(args[0])) is not None and len(args) > 1:
+            seat, args = other, args[1:]
+        try:
+            action = self.rules.place_action(self.state, seat, " ".join(args))
+        except Rejected as rejected:
+            self.refuse(rejected, audience=self.opts.me)
+            return
+        except ValueError:
+            self.tell("needs_arg", what=self.book.text("session", "arg_position", {}), word=cmd.name)
+            return
+        self.apply(action)
+
+    def game_source(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """ "demande Est": the next card comes from that seat's hand."""
+        if not cmd.args:
+            self.tell("needs_arg", what=self.book.text("session", "arg_seat", {}), word=cmd.name)
+            return
+        seat = self.resolve_seat(cmd.args[0])
+        if seat is None:
+            self.tell("bad_seat", word=cmd.args[0], seats=self.seat_list())
+            return
+        self.hints.source = seat
+        self.tell("ask", PUBLIC, seat=seat)
+        if self.table is not None and seat in self.opts.bots:
+            self.bot_gives(seat)
+
+    def game_scan(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """ "scanne": the cards shown next are the keyboard's hand, until "fin"."""
+        self.scanning = []
+        self.tell("scan_start")
+
+    def game_scan_done(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
+        if self.scanning is None:
+            self.tell("not_now")
+            return
+        cards, self.scanning = self.scanning, None
+        if not cards:
+            self.tell("scan_none")
+            return
+        self.apply({"type": "hand", "seat": self.opts.me, "cards": cards})
+
+
+Handler = Callable[[Any, Command, Mapping[str, Any]], None]
+COMMON: dict[str, Handler] = {
+    "help": CommonCommands.cmd_help, "repeat": CommonCommands.cmd_repeat, "hand": CommonCommands.cmd_hand,
+    "table": CommonCommands.cmd_table, "scores": CommonCommands.cmd_scores, "turn": CommonCommands.cmd_turn,
+    "rules": CommonCommands.cmd_rules, "legal": CommonCommands.cmd_legal, "undo": CommonCommands.cmd_undo,
+    "yes": CommonCommands.cmd_yes_no, "no": CommonCommands.cmd_yes_no, "card": CommonCommands.cmd_card,
+    "quit": CommonCommands.cmd_quit,
+    "stop": CommonCommands.cmd_stop, "faster": CommonCommands.cmd_faster, "slower": CommonCommands.cmd_slower,
+    "brief": CommonCommands.cmd_brief, "normal": CommonCommands.cmd_normal,
+    "detailed": CommonCommands.cmd_detailed,
+}
+GAME_KINDS: dict[str, Handler] = {
+    "action": CommonCommands.game_action, "query": CommonCommands.game_query,
+    "give": CommonCommands.game_give, "place": CommonCommands.game_place,
+    "source": CommonCommands.game_source, "scan": CommonCommands.game_scan,
+    "scan_done": CommonCommands.game_scan_done,
+}

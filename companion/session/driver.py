@@ -1,0 +1,113 @@
+"""The synthetic table's driver: the bots' moves, made through the camera as at a real table.
+
+The seats the synthetic table plays choose with their game's bot (`GamePackage.bot`, a random
+legal choice by default: `engine/bots.py`); a card they play is put down on the synthetic table
+and comes back through the real decoder and tracker. Its dice depend only on the seed and the
+game so far.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.session.loop import Session
+
+CARD_UNREAD_AFTER = 6.0  # seconds: a card the camera never read is entered by hand
+LISTEN_TIMEOUT = 10.0  # seconds a paced demo waits for the last announcement to be heard
+
+
+class SyntheticDriver:
+    """Moves of the synthetic table's seats (and of the table itself: deals, draws)."""
+
+    def typed_card(self: Session, line: str) -> bool:
+        """Synthetic table: a card named by the keyboard's player is put down on the table."""
+        card = self.resolve_card(line.strip())
+        if card is None:
+            return False
+        self.put_down(card, self.opts.me)
+        return True
+
+    def put_down(self: Session, card: str, seat: int) -> None:
+        """Synthetic table: a card goes down in front of ``seat`` (the camera will see it)."""
+        assert self.table is not None
+        nth = sum(1 for c in self.table.on_table())
+        self.table.show(card, self.front_for(seat), nth=nth % 3)
+        self.in_flight = (card, self.clock())
+
+    def front_for(self: Session, seat: int) -> int:
+        """Where a card ``seat`` puts down lands: in front of the seat the rules say, else its own."""
+        front = self.rules.front(self.match.state) if self.match else None
+        return seat if front is None else front
+
+    def table_rng(self: Session) -> random.Random:
+        """The synthetic table's dice: they depend only on the seed and the game so far, so a
+        game resumed after a crash goes on exactly as it would have."""
+        assert self.match is not None
+        return random.Random(f"{self.opts.seed}-{len(self.match.states)}-{len(self.match.events)}")
+
+    def bot_gives(self: Session, holder: int) -> None:
+        """A bot asked to play for the current seat picks a card from its hand (or says it has none)."""
+        assert self.match is not None
+        self.rng = self.table_rng()
+        front = self.front_for(self.opts.me)
+        card = self.bot.play_for(self.match, holder, front, self.rng)
+        if card is None:  # a player with nothing to give says so
+            self.tell("ask_none", "all", seat=holder)
+        else:
+            self.put_down(card, front)
+
+    def bot_step(self: Session) -> None:
+        """If it is a bot's turn (or the table's), make its move through the camera."""
+        if self.table is None or self.match is None or not self.started or self.in_flight or self.waiting:
+            return
+        state = self.match.state
+        if self.game.is_over(state) or self.scanning is not None:
+            return
+        now = self.clock()
+        if now < self.next_bot_move:
+            return
+        self.rng = self.table_rng()
+        table = self.game.table_actions(state, self.rng)
+        carded = [a for a in table if "card" in a]
+        if table and not carded:
+            for action in table:  # a whole deal at once: the table's own part
+                if not self.apply(action):
+                    break
+            return
+        if carded:  # the top card is drawn and shown: a bot decides at once, a person by command
+            action, who = carded[0], self.rules.actor(state)
+            if who is None or who in self.opts.bots:
+                self.bot_intent = action
+            self.put_down(action["card"], who if who is not None else 0)
+            return
+        actor = self.rules.actor(state)
+        if actor is None:  # everyone acts at once (a placing phase): the first bot that may
+            actor = next((s for s in sorted(self.opts.bots) if self.game.legal(state, s)), None)
+        if actor is None or actor not in self.opts.bots:
+            return
+        if self.opts.pace > 0:  # a listener hears the last announcement out before the next card
+            self.ann.wait(LISTEN_TIMEOUT)
+        chosen = self.bot.choose(self.match, actor, self.rng)
+        if chosen is None:
+            return
+        self.next_bot_move = now + self.opts.pace
+        if "card" in chosen:  # a card goes through the camera, as at a real table
+            if chosen.get("from") not in (None, chosen.get("seat")):
+                self.hints.source = chosen["from"]
+            self.bot_intent = dict(chosen)
+            spot = chosen.get("seat", actor) if chosen.get("type") == "play" else actor
+            self.put_down(chosen["card"], spot)
+        else:
+            self.apply(chosen)
+
+    def check_in_flight(self: Session, timeout: float = CARD_UNREAD_AFTER) -> None:
+        """A card the camera never read: say so and enter it by hand, as a player would."""
+        if self.in_flight is None:
+            return
+        card, since = self.in_flight
+        if self.clock() - since > timeout:
+            self.in_flight = None
+            self.tell("label_bad_check", "all")
+            self.handle_card(card)

@@ -1,0 +1,128 @@
+"""The record → announce pipeline: the one way an action reaches the table.
+
+An action is checked by the rules, appended to the record and fsynced, and only then
+announced: every event rendered through the phrasebook and said to its audience, with the
+earcon the table rules give it; a public event about a seat (the table rules' `subject`) in
+that seat's voice. A refusal is said with its reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+from companion.engine import Action, Event, Match, Rejected, Seat, State
+from companion.engine.table import TableRules
+from companion.journal import Journal
+from companion.messages import os_reason
+from companion.session.options import SessionOptions
+from companion.speech.phrasebook import Phrasebook
+
+PUBLIC = "all"
+WRITE_FAILURES_BEFORE_STOP = 3  # refused writes in a row (a disk that stays full) that end the game
+
+
+class Pipeline:
+    """Says things to the table and to seats, and commits actions: check, record, announce."""
+
+    def __init__(self, book: Phrasebook, announcer: Any, rules: TableRules, opts: SessionOptions) -> None:
+        self.book = book
+        self.ann = announcer
+        self.rules = rules
+        self.opts = opts
+        self.match: Match | None = None
+        self.journal: Journal | None = None
+        # the newest batch of lines for the keyboard's seat: (audience, text, the seat whose voice says it)
+        self.last: list[tuple[Any, str, Seat | None]] = []
+        self.write_refused = False  # the last action committed was refused by the record (a full disk)
+
+    @property
+    def me(self) -> int:
+        """The seat of the person at the keyboard."""
+        return self.opts.me
+
+    # -- saying things ---------------------------------------------------------------------------
+    def say(self, audience: Any, text: str, *, mine: bool = True, speaker: Seat | None = None) -> None:
+        self.ann.announce(audience, text, speaker=speaker)
+        if mine and (audience == PUBLIC or audience == self.me):
+            self.last.append((audience, text, speaker))
+
+    def speaker(self, event: Event) -> Seat | None:
+        """The seat in whose voice an event is said: for a public event, the seat the table rules
+        say it is about; None (the companion's own voice) otherwise."""
+        return self.rules.subject(event) if event.audience == PUBLIC else None
+
+    def tell(self, key: str, audience: Any = None, **params: Any) -> None:
+        """A session phrase, to the keyboard's seat unless told otherwise."""
+        self.say(self.me if audience is None else audience, self.book.text("session", key, params))
+
+    def answer(self, events: Sequence[Event]) -> None:
+        """The table rules' answer to the keyboard's seat, as one line."""
+        self.say(self.me, self.book.line(events))
+
+    def earcon(self, name: str, audience: Any = PUBLIC) -> None:
+        with contextlib.suppress(ValueError, AttributeError):
+            self.ann.earcon(name, audience)
+
+    def announce(self, events: Sequence[Event]) -> None:
+        """Each event to its audience (the keyboard's seat hears its own private ones)."""
+        self.last = []
+        for event in events:
+            self.say(event.audience, self.book.render(event), speaker=self.speaker(event))
+            earcon = self.rules.earcons.get(event.key)
+            if earcon is not None:
+                self.earcon(earcon)
+
+    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC) -> None:
+        """Say why, changing nothing. A card shown to the table is never named aloud."""
+        if from_camera:
+            params = {k: (None if k == "card" else v) for k, v in rejected.params.items()}
+            reason = self.book.reason(Rejected(rejected.code, **params))
+            text = self.book.text("session", "card_refused", {"reason": reason})
+        else:
+            text = self.book.reason(rejected)
+        self.last = []
+        self.say(audience, text)
+        self.earcon("label_refused", audience)
+
+    def record_stopped(self) -> bool:
+        """After WRITE_FAILURES_BEFORE_STOP refused writes in a row, say where the record stops;
+        True then (the game must end)."""
+        if self.journal is None or self.journal.failures < WRITE_FAILURES_BEFORE_STOP:
+            return False
+        self.tell("record_stopped", PUBLIC, n=self.journal.seq, path=str(self.journal.path))
+        return True
+
+    # -- committing an action ------------------------------------------------------------------
+    def commit(self, action: Action, *, from_camera: bool = False) -> list[Event] | None:
+        """Check, record (fsynced), then announce one action; its events, or None if refused."""
+        assert self.match is not None and self.journal is not None
+        self.write_refused = False
+        new_state: State
+        try:
+            if action.get("type") == "undo":
+                if len(self.match.states) < 2:
+                    raise Rejected("nothing_to_undo")
+                new_state, events = self.match.states[-2], [Event(PUBLIC, "undo", {})]
+            else:
+                new_state, events = self.match.game.apply(self.match.state, action)
+        except Rejected as rejected:  # a card shown is refused aloud; a typed line, to its typist
+            self.refuse(rejected, from_camera=from_camera, audience=PUBLIC if from_camera else self.me)
+            return None
+        try:
+            self.journal.append(action)
+        except OSError as err:  # the record is as it was (whole lines, the sequence unchanged)
+            self.tell("record_failed", PUBLIC, reason=os_reason(err, self.opts.lang))
+            self.earcon("label_refused")
+            self.write_refused = True
+            return None
+        if action.get("type") == "undo":
+            self.match.states.pop()
+        else:
+            self.match.states.append(new_state)
+        self.match.events.extend(events)
+        if from_camera:
+            self.earcon("label_read")
+        self.announce(events)
+        return events

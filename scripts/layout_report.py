@@ -1,0 +1,198 @@
+"""The numbers the layout is judged by: game names and game imports in the shared layers,
+lines per module, and import cycles (every import counts, function-local ones too).
+
+    .venv/bin/python scripts/layout_report.py [--games a,b,c]
+
+Game names default to the deck files' names. Read-only: it parses the sources, imports nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = {
+    "engine": ["companion/engine"],
+    "session": ["companion/session"],
+    "cli": ["companion/cli"],
+    "speech": ["companion/speech"],
+    "vision": ["companion/vision"],
+    "braille": ["companion/braille"],
+    "companion (top)": ["companion/*.py", "companion/*.toml"],
+    "printables": ["printables"],
+    "card_codes": ["card_codes/*.py", "card_codes/*.toml", "card_codes/*.md"],
+}
+
+
+def files_of(patterns: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for pattern in patterns:
+        path = ROOT / pattern
+        if path.is_dir():
+            out += [p for p in path.rglob("*") if p.suffix in (".py", ".toml", ".md") and p.is_file()]
+        else:
+            out += sorted(ROOT.glob(pattern))
+    return sorted(set(out))
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _typing_only(tree: ast.Module) -> set[int]:
+    """Ids of the import nodes under `if TYPE_CHECKING:` (they never run: no dependency)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            out |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return out
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module a file imports at run time (function-local imports too)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = _typing_only(tree)
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[:len(package.split(".")) - node.level + 1], base])
+            out |= {f"{base}.{a.name}" for a in node.names}  # resolved to base when no such module
+    return out
+
+
+def game_import_statements(path: Path) -> int:
+    """Import statements that name a game module (companion.games.<something>)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    count = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion.games"):
+            count += 1 if node.module != "companion.games" else len(node.names)
+        elif isinstance(node, ast.Import):
+            count += sum(a.name.startswith("companion.games.") for a in node.names)
+    return count
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+    sys.setrecursionlimit(10_000)
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def python_modules() -> dict[str, Path]:
+    """Every module of the three packages, by dotted name."""
+    found = files_of(["companion", "card_codes/*.py", "printables"])
+    return {module_name(p): p for p in found if p.suffix == ".py"}
+
+
+def import_graph(paths: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports (a name imported from a package is its module)."""
+    graph: dict[str, set[str]] = {}
+    for mod, path in paths.items():
+        deps = set()
+        for target in imports_of(path):
+            while target and target not in paths:
+                target = target.rpartition(".")[0]
+            if target and target != mod:
+                deps.add(target)
+        graph[mod] = deps
+    return graph
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", help="game names, comma separated (default: the deck files)")
+    args = parser.parse_args()
+    decks = sorted(p.stem for p in (ROOT / "card_codes/decks").glob("*.toml"))
+    games = args.games.split(",") if args.games else decks
+    name_re = re.compile(r"\b(" + "|".join(games) + r")\b", re.IGNORECASE)
+
+    print(f"games: {', '.join(games)}")
+    print("\n## Game names and game imports in the shared layers")
+    total_names = total_imports = 0
+    for layer, patterns in SHARED.items():
+        names = imports = 0
+        where: dict[str, int] = defaultdict(int)
+        for path in files_of(patterns):
+            text = path.read_text(encoding="utf-8")
+            hits = len(name_re.findall(text))
+            names += hits
+            if hits:
+                where[str(path.relative_to(ROOT))] += hits
+            if path.suffix == ".py":
+                imports += game_import_statements(path)
+        total_names += names
+        total_imports += imports
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(where.items()))
+        print(f"- {layer}: {names} names, {imports} game imports" + (f" ({detail})" if detail else ""))
+    print(f"- total: {total_names} names, {total_imports} game imports")
+
+    print("\n## Lines per module (companion, card_codes, printables)")
+    sizes = {}
+    for path in files_of(["companion", "card_codes/*.py", "printables"]):
+        if path.suffix == ".py":
+            sizes[str(path.relative_to(ROOT))] = len(path.read_text(encoding="utf-8").splitlines())
+    values = sorted(sizes.values())
+    print(f"- modules: {len(values)}, median {statistics.median(values):.0f}, max {values[-1]}, "
+          f"over 500 lines: {sum(v > 500 for v in values)}, over 300: {sum(v > 300 for v in values)}")
+    for name, n in sorted(sizes.items(), key=lambda kv: -kv[1])[:12]:
+        print(f"  {n:5d}  {name}")
+
+    print("\n## Import cycles (all imports, function-local ones included)")
+    found = cycles(import_graph(python_modules()))
+    if not found:
+        print("- none")
+    for comp in found:
+        print(f"- {len(comp)} modules: {', '.join(comp)}")
+
+
+if __name__ == "__main__":
+    main()

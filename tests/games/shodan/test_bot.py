@@ -1,0 +1,57 @@
+"""The Shodan bot: its demo admits a candidate with the jury's bonuses, it is admitted where
+random play is not, and it plays from its own hand and the table only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.engine import get_game
+from companion.games.shodan.scoring import prestige
+from companion.games.shodan.state import PILES, ShodanState, cards
+from tests.games.bot_helpers import against_random, blind_checks, demo_game, keys
+
+SHODAN = get_game("shodan")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_the_demo_admits_a_candidate_with_the_first_done_and_minima_bonuses(seed: int) -> None:
+    """TEXT: "Il faut tout d'abord vérifier quels joueurs satisfait aux demandes minimal du jury.
+    Ces joueurs obtiennent leur grade. [...] 1pt pour chaque technique effectuer en premier. 2pt
+    pour le joueur ayant le premier réussie les minimas." """
+    m = demo_game("shodan", 3, seed)
+    seen = keys(m.events)
+    assert seen["admitted"] >= 1 and seen["first_minima"] == 1 and seen["first_done"] >= 4
+    first = next(e.params["seat"] for e in m.events if e.key == "first_minima")
+    assert prestige(m.state, first)["minima"] == 2 and prestige(m.state, first)["firsts"] >= 1
+    assert SHODAN.winners(m.state)
+
+
+def test_the_bot_is_admitted_where_random_candidates_are_not() -> None:
+    bots = randoms = 0
+    for seed in range(5):
+        m = against_random("shodan", 3, seed, [seed % 3])
+        admitted = {e.params["seat"] for e in m.events if e.key == "admitted"}
+        bots += seed % 3 in admitted
+        randoms += len(admitted - {seed % 3})
+    assert bots >= 4 and randoms <= 1
+
+
+def _hands_swapped(state: ShodanState, seat: int, rng: random.Random) -> ShodanState | None:
+    """Two other players exchange cards of the same colour (their counts per colour stay)."""
+    info = cards()
+    a, b = [s for s in range(state.players) if s != seat][:2]
+    for colour in rng.sample(PILES, len(PILES)):
+        x = [c for c in state.known[a] if info[c].colour == colour]
+        y = [c for c in state.known[b] if info[c].colour == colour]
+        if x and y and x[0] != y[0]:
+            known = list(state.known)
+            known[a] = tuple(y[0] if c == x[0] else c for c in known[a])
+            known[b] = tuple(x[0] if c == y[0] else c for c in known[b])
+            return state._replace(known=tuple(known))
+    return None
+
+
+def test_the_bot_plays_from_its_hand_and_the_table_never_another_hand() -> None:
+    assert blind_checks("shodan", 3, [1, 2], _hands_swapped, every=3) > 40
