@@ -116,7 +116,8 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
             ann.prebuild(session.fixed_phrases())
         try:
             reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
-                               decoder=decoder, speed=speed, zones=zones or ())
+                               decoder=decoder, speed=speed, zones=zones or (),
+                               watch=opts.watch_layout)
         except SourceError:
             raise fail(say(lang, "bad_source", path=source), 1) from None
         if interactive:
@@ -254,6 +255,7 @@ def play(
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
+        watch_layout=not synthetic and package.layout is not None,
     )
     _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
          text_only=text, decoder=decoder, speed=1.0, interactive=True, zones=zone_map)

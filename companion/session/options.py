@@ -28,6 +28,7 @@ class SessionOptions:
     seed: int = 1
     setup: bool = True  # ask to accept the set-up before the game (interactive play)
     stop_when_over: bool = False  # the demo ends with the game; play waits for "quit"
+    watch_layout: bool = False  # the camera also reads what lies on the table (a board, dojos) as it is
 
     def __post_init__(self) -> None:
         if not self.game:
