@@ -227,6 +227,13 @@ def largest_tag_cell(frame: Frame) -> float:
     return (frame.width - 2 * ROUND_QR_INSET) / math.sqrt(2) / TAG_CELLS
 
 
+def _too_small(sheet: Sheet, what: str, size: float, reader: str, need: float) -> LabelFitError:
+    """Why the labels of ``sheet`` cannot hold a readable code (``what`` would be ``size`` mm)."""
+    return LabelFitError(f"Labels of sheet {sheet.name} ({sheet.width:g} x {sheet.height:g} mm) are too "
+                         f"small for a {what} would be {size:.2f} mm; {reader} needs {need} mm. Choose a "
+                         "larger sheet (--list-sheets).")
+
+
 def check_sheet(sheet: Sheet, code: str = "qr") -> Frame:
     """The sheet's label frame; LabelFitError if its labels cannot hold a readable code."""
     if code not in CODES:
@@ -234,18 +241,11 @@ def check_sheet(sheet: Sheet, code: str = "qr") -> Frame:
     frame = Frame.of(sheet)
     module = largest_module(frame)
     if code in ("qr", "both") and module < QR_MIN_MODULE:
-        raise LabelFitError(
-            f"Labels of sheet {sheet.name} ({sheet.width:g} x {sheet.height:g} mm) are too small for a "
-            f"readable QR code: its modules would be {module:.2f} mm; a webcam at 50 cm needs "
-            f"{QR_MIN_MODULE} mm. Choose a larger sheet (--list-sheets)."
-        )
+        raise _too_small(sheet, "readable QR code: its modules", module, "a webcam at 50 cm", QR_MIN_MODULE)
     cell = largest_tag_cell(frame)
     if code in ("tag", "both") and cell < TAG_CELL:
-        raise LabelFitError(
-            f"Labels of sheet {sheet.name} ({sheet.width:g} x {sheet.height:g} mm) are too small for a "
-            f"camera tag read from across the table: its cells would be {cell:.2f} mm; a webcam at 80 cm "
-            f"needs {TAG_CELL} mm. Choose a larger sheet (--list-sheets)."
-        )
+        raise _too_small(sheet, "camera tag read from across the table: its cells", cell, "a webcam at 80 cm",
+                         TAG_CELL)
     return frame
 
 
