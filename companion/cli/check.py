@@ -37,6 +37,7 @@ from companion.vision.frames import IMAGE_SUFFIXES, CaptureSource, ImageFolderSo
 CALIBRATE_SECONDS = 60.0  # a camera waits this long, at most, for one card in front of each seat
 ONE_AFTER_ANOTHER = 0.3   # seconds between two calibration cards coming to rest, at least
 SEATS_WITHOUT_GAME = 4
+SAY_TIMEOUT = 30.0  # seconds the last sentences may take to be made and heard (as `companion say`)
 
 
 def _source(camera: int | None, url: str | None, video: Path | None, images: Path | None, lang: str) -> Any:
@@ -124,6 +125,7 @@ def check(
         found.audio_ms = 0.0 if latency is None else latency * 1000
         for advice in advise(found, seat_map.seat_at if seat_map else None):
             ann.announce(PUBLIC, spoken(advice.key, **advice.params))
+        ann.wait(SAY_TIMEOUT)  # both sentences heard whole, however slow the synthesis, before the exit
     finally:
         source.close()
         ann.close()
@@ -150,5 +152,7 @@ def _calibrate(source: Any, reader: Any, seats: int, ann: Any, spoken: Any, live
         zones = calibrate(laid, seats, size)
     except ZoneError:
         ann.announce(PUBLIC, spoken("calibrate_failed", seen=len(laid), seats=seats))
+        ann.wait(SAY_TIMEOUT)
         raise typer.Exit(1) from None
     ann.announce(PUBLIC, spoken("calibrated", zones=format_zones(zones)))
+    ann.wait(SAY_TIMEOUT)

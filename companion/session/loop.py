@@ -327,8 +327,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.layout_labels = list(labels)
         if news.proposal != self.layout_declined:
             self.layout_declined = None  # the table shows something else now
-        if (news.proposal is not None and news.question is not None and self.confirm in (None, "layout")
-                and news.proposal not in (self.layout_move, self.layout_declined)):  # an undo asked: first
+        free = self.confirm in (None, "layout")  # an undo asked is answered first
+        if (news.proposal is not None and news.question is not None and free
+                and news.proposal not in (self.layout_move, self.layout_declined)):
             self.layout_move = news.proposal
             self.confirm = "layout"
             self.say(PUBLIC, self.book.render(news.question))
