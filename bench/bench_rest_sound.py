@@ -110,11 +110,11 @@ def measure(video: Path, clip: TableClip, folder: Path, with_earcon: bool) -> li
             seen_at[event.card] = time.perf_counter()
         plain_on_vision(event)
 
-    def announce(audience, text, priority=1) -> None:  # type: ignore[no-untyped-def]
+    def announce(audience, text, priority=1, **kw) -> None:  # type: ignore[no-untyped-def]
         for card, name in names.items():
             if card not in announced_at and name in text:
                 announced_at[card] = time.perf_counter()
-        plain_announce(audience, text, priority)
+        plain_announce(audience, text, priority, **kw)  # the seat it is about (its voice), as given
 
     ann.announce = announce  # type: ignore[method-assign]
     session.begin()  # the game starts before the first card comes (as after the set-up's Enter)
