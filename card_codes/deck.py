@@ -66,6 +66,7 @@ class Card:
     names: dict[str, str]
     attrs: dict[str, Any]
     assumed: tuple[str, ...] = ()
+    tag: int | None = None  # the camera tag's id (card_codes/tags.toml gives each game a range)
 
     def name(self, lang: str = "fr") -> str:
         return self.names.get(lang) or self.names["fr"]
@@ -89,10 +90,12 @@ class Deck:
     assumed: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
     source: str = ""
+    tag_range: tuple[int, int] | None = None  # the game's camera tag ids, first and last (card_codes/tags.py)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
         object.__setattr__(self, "_by_code", {c.code: c for c in self.cards})
+        object.__setattr__(self, "_by_tag", {c.tag: c for c in self.cards if c.tag is not None})
 
     def name(self, lang: str = "fr") -> str:
         return self.names.get(lang) or self.names["fr"]
@@ -113,6 +116,10 @@ class Deck:
 
     def by_code(self, code: str) -> Card | None:
         found: Card | None = self._by_code.get(code)  # type: ignore[attr-defined]
+        return found
+
+    def by_tag(self, tag: int) -> Card | None:
+        found: Card | None = self._by_tag.get(tag)  # type: ignore[attr-defined]
         return found
 
     def ids(self) -> list[str]:
@@ -221,7 +228,8 @@ def _check_players(players: Any, path: Path) -> tuple[int, ...]:
     return tuple(players)
 
 
-def _parse_card(raw: Any, i: int, kinds: dict[str, Any], attributes: dict[str, Any], path: Path) -> Card:
+def _parse_card(raw: Any, i: int, kinds: dict[str, Any], attributes: dict[str, Any], path: Path,
+                tag_range: tuple[int, int] | None) -> Card:
     _need(isinstance(raw, dict), path, None, "card_not_table", n=i)
     cid = raw.get("id")
     label = cid if isinstance(cid, str) and _plain_text(cid) else f"#{i}"
@@ -235,7 +243,7 @@ def _parse_card(raw: Any, i: int, kinds: dict[str, Any], attributes: dict[str, A
         _need(attr in raw, path, cid, "missing_attribute", attr=attr)
     attrs: dict[str, Any] = {}
     for key, value in raw.items():
-        if key in ("id", "code", "kind", "name", "assumed"):
+        if key in ("id", "code", "tag", "kind", "name", "assumed"):
             continue
         _need(key in attributes, path, cid, "unknown_attribute", attr=key)
         _check_value(key, value, attributes[key], path, cid)
@@ -243,7 +251,24 @@ def _parse_card(raw: Any, i: int, kinds: dict[str, Any], attributes: dict[str, A
     assumed = raw.get("assumed", [])
     _need(isinstance(assumed, list) and all(isinstance(a, str) and a in attrs for a in assumed), path, cid,
           "bad_assumed")
-    return Card(cid, ccode, kind, card_names, attrs, tuple(assumed))
+    tag = raw.get("tag")
+    if tag is not None:
+        _need(tag_range is not None, path, cid, "tag_without_range")
+        assert tag_range is not None
+        _need(isinstance(tag, int) and not isinstance(tag, bool) and tag_range[0] <= tag <= tag_range[1],
+              path, cid, "bad_tag", tag=tag, first=tag_range[0], last=tag_range[1])
+    return Card(cid, ccode, kind, card_names, attrs, tuple(assumed), tag)
+
+
+def _check_tag_range(value: Any, path: Path) -> tuple[int, int] | None:
+    """The deck's ``tags = [first, last]``: its range in the global table of camera tag ids."""
+    if value is None:
+        return None
+    ok = (isinstance(value, list) and len(value) == 2
+          and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value)
+          and value[0] <= value[1])
+    _need(ok, path, None, "bad_tag_range")
+    return int(value[0]), int(value[1])
 
 
 def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
@@ -259,18 +284,24 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
     for attr, spec in attributes.items():
         _check_attribute_spec(attr, spec, path)
     kinds = _check_kinds(data.get("kinds"), attributes, path)
+    tag_range = _check_tag_range(data.get("tags"), path)
     raw_cards: Any = data.get("cards")
     _need(isinstance(raw_cards, list) and bool(raw_cards), path, None, "no_cards")
     cards: list[Card] = []
     seen_ids: set[str] = set()
     seen_codes: dict[str, str] = {}
+    seen_tags: dict[int, str] = {}
     for i, raw in enumerate(raw_cards, start=1):
-        card = _parse_card(raw, i, kinds, attributes, path)
+        card = _parse_card(raw, i, kinds, attributes, path, tag_range)
         _need(card.id not in seen_ids, path, card.id, "duplicate_id")
         seen_ids.add(card.id)
         _need(card.code not in seen_codes, path, card.id, "duplicate_code", code=card.code,
               other=seen_codes.get(card.code))
         seen_codes[card.code] = card.id
+        _need(card.tag is None or card.tag not in seen_tags, path, card.id, "duplicate_tag", tag=card.tag,
+              other=seen_tags.get(card.tag) if card.tag is not None else None)
+        if card.tag is not None:
+            seen_tags[card.tag] = card.id
         cards.append(card)
     for kind, spec in kinds.items():  # a deck missing a card would leave a deal waiting for ever
         found = sum(1 for c in cards if c.kind == kind)
@@ -280,6 +311,6 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
     assumed = data.get("assumed", [])
     _need(isinstance(assumed, list) and all(_plain_text(a, limit=2000) for a in assumed), path, None,
           "bad_deck_assumed")
-    known = {"game", "code", "name", "kinds", "attributes", "cards", "players", "assumed"}
+    known = {"game", "code", "name", "kinds", "attributes", "cards", "players", "assumed", "tags"}
     extra = {k: v for k, v in data.items() if k not in known}
-    return Deck(game, code, names, players, tuple(cards), tuple(assumed), extra, str(path))
+    return Deck(game, code, names, players, tuple(cards), tuple(assumed), extra, str(path), tag_range)

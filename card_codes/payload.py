@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from card_codes.check import check_char, is_valid
 from card_codes.deck import Card, Deck, DeckError, available_games, load_deck
+from card_codes.tags import TAG_PREFIX, parse_tag_text, tag_index, tag_table
 
 MAX_LENGTH = 10
 _GRAMMAR = re.compile(r"^([A-Z]{2})\.([0-9A-Z]{1,6})([0-9A-Z])$")
@@ -75,6 +76,9 @@ def decode(text: str, expect_game: str | None = None) -> Label:
     """
     if not isinstance(text, str):
         raise LabelError(LabelErrorKind.NOT_OURS, repr(text))
+    tag = parse_tag_text(text)
+    if tag is not None:
+        return _decode_tag(tag, text, expect_game)
     m = _GRAMMAR.fullmatch(text) if len(text) <= MAX_LENGTH else None  # "$" would let a final "\n" in
     if m is None:
         raise LabelError(LabelErrorKind.NOT_OURS, text)
@@ -90,6 +94,29 @@ def decode(text: str, expect_game: str | None = None) -> Label:
     if expect_game is not None and deck.game != expect_game:
         raise LabelError(LabelErrorKind.OTHER_GAME, text, deck.game)
     return Label(deck.game, card)
+
+
+def _decode_tag(tag: int, text: str, expect_game: str | None) -> Label:
+    """A camera tag id: its card, or the same refusals as a payload."""
+    found = tag_index().get(tag)
+    if found is None:
+        game = tag_table().game_of(tag)
+        if game is None:
+            raise LabelError(LabelErrorKind.NOT_OURS, text)
+        raise LabelError(LabelErrorKind.UNKNOWN_CARD, text, game)
+    game, card = found
+    if expect_game is not None and game != expect_game:
+        raise LabelError(LabelErrorKind.OTHER_GAME, text, game)
+    return Label(game, card)
+
+
+def tag_text(tag: int) -> str:
+    """What a detector reports for tag ``tag``: the card's payload, or ``tag:N``."""
+    found = tag_index().get(tag)
+    if found is None:
+        return f"{TAG_PREFIX}{tag}"
+    game, card = found
+    return encode(load_deck(game), card.id)
 
 
 def try_decode(text: str, expect_game: str | None = None) -> Label | LabelError:

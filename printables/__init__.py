@@ -14,7 +14,7 @@ from pathlib import Path
 
 from card_codes import Deck, load_sticker_code
 from printables.braille import BrailleError
-from printables.label import LabelFitError, LabelPlan, check_sheet, plan_label
+from printables.label import CODES, DEFAULT_CODE, LabelFitError, LabelPlan, check_sheet, plan_label
 from printables.sheets import Sheet, SheetError, load_sheet, load_sheets
 
 TACTILE_SUFFIX = "-tactile"
@@ -42,10 +42,13 @@ def tactile_path(out: Path) -> Path:
 
 
 def plan_labels(deck: Deck, sheet: Sheet, lang: str = "fr", with_braille: bool = True,
-                card_ids: list[str] | None = None) -> list[LabelPlan]:
-    """Lay out the labels of the deck (or of ``card_ids``, in that order); LabelsError if one fails."""
+                card_ids: list[str] | None = None, code: str = DEFAULT_CODE) -> list[LabelPlan]:
+    """Lay out the labels of the deck (or of ``card_ids``, in that order); LabelsError if one fails.
+
+    ``code`` (one of CODES): the camera tag, the QR code, or both where the label is large enough.
+    """
     try:
-        frame = check_sheet(sheet)
+        frame = check_sheet(sheet, code)
     except LabelFitError as exc:
         raise LabelsError(str(exc)) from exc
     if card_ids:
@@ -58,7 +61,7 @@ def plan_labels(deck: Deck, sheet: Sheet, lang: str = "fr", with_braille: bool =
         cards = list(deck)
     sticker = load_sticker_code()
     try:
-        return [plan_label(deck, card, frame, lang, with_braille, sticker) for card in cards]
+        return [plan_label(deck, card, frame, lang, with_braille, sticker, code) for card in cards]
     except (LabelFitError, BrailleError) as exc:
         raise LabelsError(f"Sheet {sheet.name}: {exc}") from exc
 
@@ -67,7 +70,7 @@ def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str 
                 with_braille: bool = True, card_ids: list[str] | None = None, start: int = 1,
                 legend: bool = True, tactile: bool = False, png_dir: Path | None = None,
                 guides: bool = True, offset: tuple[float, float] = (0.0, 0.0),
-                progress=None) -> LabelsResult:  # type: ignore[no-untyped-def]
+                progress=None, code: str = DEFAULT_CODE) -> LabelsResult:  # type: ignore[no-untyped-def]
     """Write the label PDF (and the tactile layer, the PNGs); LabelsError with a reason if not.
 
     ``offset`` (mm, right and down) corrects a printer that does not register exactly;
@@ -83,7 +86,7 @@ def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str 
         raise LabelsError(f"--offset is for small printer corrections: at most {MAX_OFFSET:g} mm each way.")
     if not 1 <= start <= sheet.per_page:
         raise LabelsError(f"--start must be between 1 and {sheet.per_page} (labels on a {sheet.name} sheet).")
-    plans = plan_labels(deck, sheet, lang, with_braille, card_ids)
+    plans = plan_labels(deck, sheet, lang, with_braille, card_ids, code)
     number_names = _number_names(deck, lang)
     game_name = deck.name(lang)
     sticker = load_sticker_code()
@@ -127,6 +130,8 @@ def _number_names(deck: Deck, lang: str) -> list[str]:
 
 
 __all__ = [
+    "CODES",
+    "DEFAULT_CODE",
     "LabelPlan",
     "LabelsError",
     "LabelsResult",

@@ -16,6 +16,7 @@ from typing import Any
 from card_codes import Card, Deck, StickerCode, encode, load_sticker_code
 from printables import braille, shapes
 from printables.sheets import Sheet
+from printables.tagcode import TAG_CELLS, tag_matrix
 
 TEXTS_FILE = Path(__file__).parent / "texts.toml"
 PT = 25.4 / 72  # mm per point
@@ -26,6 +27,14 @@ QR_MODULES = 21
 QR_QUIET = 2
 QR_MODULE = 1.4
 QR_MIN_MODULE = 1.4
+# The camera tag (AprilTag 36h11, 8 cells with its black border): 3.75 mm cells are about
+# 2.4 px on a 720p webcam at 80 cm seen at 30°, read on >= 95 % of resting labels
+# (bench/bench_tags.py); with 2.75 mm of white above and below, its block is 35.5 mm, the
+# largest that still leaves room for every card's Braille (../shared/notes/camera.md).
+TAG_CELL = 3.75
+TAG_QUIET = 2.75
+CODES = ("tag", "qr", "both")  # what a label carries: the camera tag, the QR code, or both
+DEFAULT_CODE = "tag"
 
 MARGIN = 1.5  # label edge to any ink but the QR quiet zone
 ROUND_QR_INSET = 2.0  # on a round label, QR symbol corners stay this far inside the edge
@@ -111,6 +120,18 @@ class LabelPlan:
     name: list[Text]
     braille: braille.BrailleText | None
     braille_dots: list[tuple[float, float]] = field(default_factory=list)
+    code: str = "qr"  # one of CODES
+    tag: int | None = None
+    tag_origin: tuple[float, float] = (0.0, 0.0)  # top-left of the tag's black border
+    tag_runs: list[tuple[int, int, int]] = field(default_factory=list)  # dark cells, as qr_runs
+
+    @property
+    def has_qr(self) -> bool:
+        return self.code in ("qr", "both")
+
+    @property
+    def has_tag(self) -> bool:
+        return self.code in ("tag", "both")
 
     @property
     def qr_box(self) -> tuple[float, float, float, float]:
@@ -118,11 +139,18 @@ class LabelPlan:
         side = QR_MODULES * self.module
         return x, y, x + side, y + side
 
+    @property
+    def tag_box(self) -> tuple[float, float, float, float]:
+        x, y = self.tag_origin
+        side = TAG_CELLS * TAG_CELL
+        return x, y, x + side, y + side
+
     def boxes(self) -> dict[str, list[tuple[float, float, float, float]]]:
         """The ink boxes by part, for checks and tests."""
         r = braille.DOT_DIAMETER / 2
         return {
-            "qr": [self.qr_box],
+            "qr": [self.qr_box] if self.has_qr else [],
+            "tag": [self.tag_box] if self.has_tag else [],
             "symbols": [shapes.bbox(p) for p, _ in self.symbols],
             "digits": [t.box for t in self.digits],
             "marks": [shapes.bbox([m]) for m in self.marks],
@@ -192,24 +220,40 @@ def largest_module(frame: Frame) -> float:
     return (frame.width - 2 * ROUND_QR_INSET) / math.sqrt(2) / QR_MODULES
 
 
-def check_sheet(sheet: Sheet) -> Frame:
-    """The sheet's label frame; LabelFitError if its labels cannot hold a readable QR code."""
+def largest_tag_cell(frame: Frame) -> float:
+    """The largest tag cell (mm) a label of this frame can hold with its white around it."""
+    if frame.shape == "rect":
+        return (min(frame.width, frame.height) - 2 * TAG_QUIET) / TAG_CELLS
+    return (frame.width - 2 * ROUND_QR_INSET) / math.sqrt(2) / TAG_CELLS
+
+
+def _too_small(sheet: Sheet, what: str, size: float, reader: str, need: float) -> LabelFitError:
+    """Why the labels of ``sheet`` cannot hold a readable code (``what`` would be ``size`` mm)."""
+    return LabelFitError(f"Labels of sheet {sheet.name} ({sheet.width:g} x {sheet.height:g} mm) are too "
+                         f"small for a {what} would be {size:.2f} mm; {reader} needs {need} mm. Choose a "
+                         "larger sheet (--list-sheets).")
+
+
+def check_sheet(sheet: Sheet, code: str = "qr") -> Frame:
+    """The sheet's label frame; LabelFitError if its labels cannot hold a readable code."""
+    if code not in CODES:
+        raise LabelFitError(f"Unknown code {code!r}: choose {', '.join(CODES)}.")
     frame = Frame.of(sheet)
     module = largest_module(frame)
-    if module < QR_MIN_MODULE:
-        raise LabelFitError(
-            f"Labels of sheet {sheet.name} ({sheet.width:g} x {sheet.height:g} mm) are too small for a "
-            f"readable QR code: its modules would be {module:.2f} mm; a webcam at 50 cm needs "
-            f"{QR_MIN_MODULE} mm. Choose a larger sheet (--list-sheets)."
-        )
+    if code in ("qr", "both") and module < QR_MIN_MODULE:
+        raise _too_small(sheet, "readable QR code: its modules", module, "a webcam at 50 cm", QR_MIN_MODULE)
+    cell = largest_tag_cell(frame)
+    if code in ("tag", "both") and cell < TAG_CELL:
+        raise _too_small(sheet, "camera tag read from across the table: its cells", cell, "a webcam at 80 cm",
+                         TAG_CELL)
     return frame
 
 
-def _qr_top(frame: Frame, module: float) -> float:
-    """v of the QR symbol's top edge."""
+def _code_top(frame: Frame, side: float, quiet: float) -> float:
+    """v of the top edge of a square code of this side at the top of the label."""
     if frame.shape == "rect":
-        return QR_QUIET * module
-    half = QR_MODULES * module / 2
+        return quiet
+    half = side / 2
     r = frame.width / 2 - ROUND_QR_INSET
     return frame.width / 2 - math.sqrt(r * r - half * half)
 
@@ -219,19 +263,33 @@ def _number_text(attribute: str, value: int) -> str:
 
 
 def plan_label(deck: Deck, card: Card, frame: Frame, lang: str = "fr", with_braille: bool = True,
-               sticker: StickerCode | None = None) -> LabelPlan:
-    """Lay out one card's label; LabelFitError (naming the card) when something does not fit."""
+               sticker: StickerCode | None = None, code: str = "qr") -> LabelPlan:
+    """Lay out one card's label; LabelFitError (naming the card) when something does not fit.
+
+    ``code``: the camera tag on top, the QR code on top, or the tag with the QR code under it.
+    """
     sticker = sticker or load_sticker_code()
     game = deck.game
     try:
         payload = encode(deck, card.id)
     except (KeyError, ValueError) as exc:
         raise LabelFitError(f"card {card.id}: no label payload ({exc})") from exc
+    v = 0.0
+    tag_origin, tag_runs = (0.0, 0.0), []
+    if code in ("tag", "both"):
+        if card.tag is None:
+            raise LabelFitError(f"card {card.id}: no camera tag in its deck file; print it with --code qr")
+        tag_side = TAG_CELLS * TAG_CELL
+        tag_origin = ((frame.width - tag_side) / 2, _code_top(frame, tag_side, TAG_QUIET))
+        tag_runs = row_runs([list(row) for row in tag_matrix(card.tag)])
+        v = tag_origin[1] + tag_side + TAG_QUIET
     matrix, level = qr_matrix(payload)
     module = QR_MODULE
     side = QR_MODULES * module
-    qx, qy = (frame.width - side) / 2, _qr_top(frame, module)
-    v = qy + side + QR_QUIET * module
+    qx = (frame.width - side) / 2
+    qy = v + QR_QUIET * module if v else _code_top(frame, side, QR_QUIET * module)
+    if code in ("qr", "both"):
+        v = qy + side + QR_QUIET * module
 
     # large print and tactile marks: symbols on the left, one column per number
     syms = [s for s in (sticker.colour_symbol(game, card), sticker.kind_symbol(game, card)) if s]
@@ -241,8 +299,11 @@ def plan_label(deck: Deck, card: Card, frame: Frame, lang: str = "fr", with_brai
         raise LabelFitError(f"card {card.id}: {exc}") from exc
     block_h = DIGIT_ROW + ROW_GAP + shapes.MARK_RING
     span = frame.span(v, v + block_h)
+    if span is None and code == "both":
+        raise LabelFitError(f"card {card.id}: the camera tag and the QR code do not both fit with the rest; "
+                            "choose --code tag or --code qr, or a larger sheet (avery-l7163)")
     if span is None:
-        raise LabelFitError(f"card {card.id}: no room for the numbers below the QR code")
+        raise LabelFitError(f"card {card.id}: no room for the numbers below the code")
     cols = []
     for n in numbers:
         text = _number_text(n.attribute, n.value)
@@ -277,8 +338,10 @@ def plan_label(deck: Deck, card: Card, frame: Frame, lang: str = "fr", with_brai
     name = _fit_name(card.name(lang), frame, v, card.id)
     v = name[-1].box[3] if name else v
 
-    plan = LabelPlan(card.id, payload, level, frame, module, (qx, qy), row_runs(matrix), symbols,
-                     digits, marks, name, None)
+    qr_runs = row_runs(matrix) if code in ("qr", "both") else []
+    plan = LabelPlan(card.id, payload, level, frame, module, (qx, qy), qr_runs, symbols,
+                     digits, marks, name, None, code=code, tag=card.tag if code != "qr" else None,
+                     tag_origin=tag_origin, tag_runs=tag_runs)
     if with_braille:
         _place_braille(plan, game, card, lang, v + BRAILLE_GAP)
     return plan

@@ -17,7 +17,7 @@ from typing import Any
 
 from card_codes import StickerCode
 from printables import braille, shapes
-from printables.label import ASCENT, PT, LabelPlan, Text, font_name, text_width, texts
+from printables.label import ASCENT, PT, TAG_CELL, LabelPlan, Text, font_name, text_width, texts
 from printables.sheets import Cell, Sheet
 
 INK, TACTILE = "ink", "tactile"
@@ -108,11 +108,14 @@ def draw_label(c: Any, plan: LabelPlan, layer: str = INK) -> None:
     """Draw one label in its own frame (the caller has set the transform)."""
     if layer == INK:
         _colour(c, BLACK)
-        path = c.beginPath()
-        (x0, y0), m = plan.qr_origin, plan.module
-        for row, col, n in plan.qr_runs:
-            path.rect(x0 + col * m, y0 + row * m, n * m, m)
-        c.drawPath(path, stroke=0, fill=1)
+        for (x0, y0), m, runs in ((plan.qr_origin, plan.module, plan.qr_runs),
+                                  (plan.tag_origin, TAG_CELL, plan.tag_runs)):
+            if not runs:
+                continue
+            path = c.beginPath()
+            for row, col, n in runs:
+                path.rect(x0 + col * m, y0 + row * m, n * m, m)
+            c.drawPath(path, stroke=0, fill=1)
         for prims, ink in plan.symbols:
             draw_prims(c, prims, ink, outline=BLACK)
         for t in (*plan.digits, *plan.name):

@@ -7,6 +7,7 @@ them, so `companion --help` and `--version` start fast.
 
 from companion.cli import (  # noqa: F401  (registers the commands)
     cards,
+    check,
     config,
     labels,
     photo,

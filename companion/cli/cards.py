@@ -27,6 +27,7 @@ def cards(
                 "name": card.name(lang),
                 "names": card.names,
                 "payload": encode(deck, card.id),
+                "tag": card.tag,
                 "kind": card.kind,
                 **card.attrs,
                 "assumed": list(card.assumed),

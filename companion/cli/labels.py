@@ -1,4 +1,4 @@
-"""`companion labels GAME`: printable label sheets (QR, sticker code, large print, Braille)."""
+"""`companion labels GAME`: printable label sheets (camera tag or QR, sticker code, large print, Braille)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,9 @@ def labels(
         str, typer.Option("--offset", help="Printer correction in mm, right,down (e.g. 0.5,-1).")
     ] = "0,0",
     list_sheets: Annotated[bool, typer.Option("--list-sheets", help="List the sheet templates.")] = False,
+    code: Annotated[str, typer.Option("--code", help="What the camera reads: tag (default, read from "
+                                      "across the table), qr (phones, older labels) or both (larger labels).")
+                    ] = "tag",
 ) -> None:
     """Write label sheets for a game's cards as a PDF, ready to print at 100 %."""
     from printables import LabelsError, make_labels, tactile_path
@@ -81,7 +84,7 @@ def labels(
     try:
         result = make_labels(deck, out, sheet, lang, with_braille, card_ids, start, legend, tactile, png,
                              guides=guides, offset=(dx, dy),
-                             progress=progress if len(card_ids or deck.cards) > 21 else None)
+                             progress=progress if len(card_ids or deck.cards) > 21 else None, code=code)
     except LabelsError as err:
         raise fail(str(err)) from err
     done = t["done_one"] if result.labels == 1 else t["done"]

@@ -77,7 +77,7 @@ def photo_command(
     if picture is None:
         raise fail(book.reason(Rejected("photo_unreadable", path=str(image))), 1)
     try:
-        detections = make_decoder("zxing", still=True).decode(picture)
+        detections = make_decoder("tag+zxing", still=True).decode(picture)  # tags and QR both
         lines = reading.read(detections, prepared, state)
     except DecoderError as err:
         raise fail(say(lang, "no_decoder", reason=err), 1) from None

@@ -38,9 +38,9 @@ from companion.speech.config import STOP_KEYS, SpeechConfig
 from companion.speech.phrasebook import Phrasebook
 from companion.typed_input import StopKeyTerminal
 from companion.vision import open_live
+from companion.vision.decoders import DECODERS
 from companion.vision.frames import SourceError
-
-DECODERS = ("zxing", "pyzbar")
+from companion.vision.zones import SeatMap, ZoneError, parse_zones
 
 
 def _announcer(config: Config, lang: str, text_only: bool, seat_names: list[str] | None = None, *,
@@ -90,7 +90,7 @@ def _check_record(record: Path | None, lang: str) -> None:
 
 
 def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: bool, decoder: str,
-         speed: float, interactive: bool) -> None:
+         speed: float, interactive: bool, zones: SeatMap | None = None) -> None:
     game = get_game(opts.game)
     lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
@@ -117,7 +117,8 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
             ann.prebuild(session.fixed_phrases())
         try:
             reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
-                               decoder=decoder, speed=speed)
+                               decoder=decoder, speed=speed, zones=zones or (),
+                               watch=opts.watch_layout)
         except SourceError:
             raise fail(say(lang, "bad_source", path=source), 1) from None
         if interactive:
@@ -164,6 +165,19 @@ def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> 
                    names=", ".join(names.seat_name(s) for s in range(seats))))
 
 
+def _zones_or_exit(value: str | None, game: str | None, seats: int, lang: str) -> SeatMap | None:
+    """The seat zones of --zones (seats by number or by name, in either language), or one line, exit 2."""
+    if value is None:
+        return None
+    keys = get_game(game).seat_keys(seats) if game else None
+    names = {Phrasebook(language, game, seat_keys=keys).seat_name(seat): seat
+             for language in ("fr", "en") for seat in range(seats)}
+    try:
+        return parse_zones(value, seats, names)
+    except ZoneError as err:
+        raise fail(err.text(lang)) from None
+
+
 def _check_decoder(decoder: str, lang: str) -> None:
     if decoder not in DECODERS:
         raise fail(say(lang, "unknown_decoder", name=decoder, decoders=", ".join(DECODERS)))
@@ -183,7 +197,8 @@ LangOpt = Annotated[str | None, typer.Option("--lang", help="fr or en (default: 
 TextOpt = Annotated[bool, typer.Option("--text", help="Print only: no built-in speech.")]
 RecordOpt = Annotated[Path | None, typer.Option("--record", help="Write the game record here "
                                                 "(default: a new file in your data folder).")]
-DecoderOpt = Annotated[str, typer.Option("--decoder", help="QR decoder: zxing or pyzbar.")]
+DecoderOpt = Annotated[str, typer.Option("--decoder", help="What the camera reads: auto (camera tags, and QR "
+                                          "codes when there are some), tag, zxing, pyzbar, tag+zxing.")]
 
 
 @app.command()
@@ -205,11 +220,14 @@ def play(
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
-    decoder: DecoderOpt = "zxing",
+    decoder: DecoderOpt = "auto",
     information: Annotated[str | None, typer.Option(
         "--information", help="What answers may name: equal (what a sighted player sees now) or aid "
         "(the cards already played too). Default: your configuration (equal). A resumed game keeps "
         "its record's.")] = None,
+    zones: Annotated[str | None, typer.Option("--zones", help="Where each seat's cards lie in the image, "
+                                              "e.g. 1@0.5,0.9;2@0.1,0.5 (companion check --calibrate "
+                                              "prints it).")] = None,
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
@@ -238,6 +256,7 @@ def play(
     if resume is None:
         _check_record(record, lang)
     my_seat = _seat_number(game, seats, me, lang) if me is not None or remembered is None else remembered
+    zone_map = _zones_or_exit(zones, game, seats, lang)
     options = _with_target(package, {}, target)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
@@ -245,9 +264,10 @@ def play(
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
         pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
         information=information or config.information,
+        watch_layout=not synthetic and package.layout is not None,
     )
     _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
-         text_only=text, decoder=decoder, speed=1.0, interactive=True)
+         text_only=text, decoder=decoder, speed=1.0, interactive=True, zones=zone_map)
 
 
 @app.command()
@@ -261,7 +281,7 @@ def demo(
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game "
                                                "(default: the game's own).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
-    decoder: DecoderOpt = "zxing",
+    decoder: DecoderOpt = "auto",
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""

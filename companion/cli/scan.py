@@ -16,7 +16,7 @@ PROGRESS_EVERY = 100  # video frames between two progress lines on stderr
 
 
 def _detection_record(
-    source: str, frame: int, text: str, quad: Any, game: str | None
+    source: str, frame: int, text: str, quad: Any, game: str | None, code: str = "qr", tag: int | None = None
 ) -> tuple[dict[str, Any], str | None]:
     """The JSON object of one detection (DESIGN.md §9) and why it is not ours (None if it is)."""
     result = try_decode(text, game)
@@ -28,14 +28,18 @@ def _detection_record(
         "game": result.game,
         "card": result.card.id if ours else None,
         "quad": [[round(x, 1), round(y, 1)] for x, y in quad],
+        "code": code,
+        "tag": tag,
     }, (None if ours else result.kind.value)
 
 
 def _plain(rec: dict[str, Any], error: str | None, lang: str, where: str) -> str:
     if rec["card"]:
         name = load_deck(rec["game"]).card(rec["card"]).name(lang)
-        return f"{where}: {rec['card']} ({rec['game']}) {name} [{rec['text']}]"
-    return say(lang, "scan_unknown", where=where, kind=error, text=repr(rec["text"][:60]))
+        code = f"tag {rec['tag']}" if rec.get("code") == "tag" else rec["text"]
+        return f"{where}: {rec['card']} ({rec['game']}) {name} [{code}]"
+    shown = f"tag {rec['tag']}" if rec.get("code") == "tag" else rec["text"][:60]
+    return say(lang, "scan_unknown", where=where, kind=error, text=repr(shown))
 
 
 def _frames(path: Path) -> tuple[Any, bool]:
@@ -55,7 +59,8 @@ def _frames(path: Path) -> tuple[Any, bool]:
 def scan(
     paths: Annotated[list[Path], typer.Argument(help="Images, folders of images, or video files.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per detection per line.")] = False,
-    decoder: Annotated[str, typer.Option("--decoder", help="zxing (default) or pyzbar.")] = "zxing",
+    decoder: Annotated[str, typer.Option("--decoder", help="tag+zxing (default: camera tags and QR "
+                                         "codes), tag, zxing or pyzbar.")] = "tag+zxing",
     game: Annotated[
         str | None, typer.Option("--game", help="The game played: cards of other games are unknown labels.")
     ] = None,
@@ -91,7 +96,7 @@ def scan(
             bad += 1
             continue
         total = source.frame_count() if is_video else None
-        shown: set[str] = set()
+        shown: set[tuple[str, str]] = set()
         frames = found = 0
         with source:
             for frame in source:
@@ -102,11 +107,12 @@ def scan(
                 for d in dec.decode(frame.image):
                     found += 1
                     index = frame.index if is_video else 0
-                    rec, error = _detection_record(str(where_path), index, d.text, d.quad, game)
+                    rec, error = _detection_record(str(where_path), index, d.text, d.quad, game,
+                                                   d.code, d.tag)
                     if as_json:
                         typer.echo(json_text(rec))
-                    elif not is_video or d.text not in shown:  # a video: each label once
-                        shown.add(d.text)
+                    elif not is_video or (d.text, d.code) not in shown:  # a video: each label once
+                        shown.add((d.text, d.code))  # (its QR code and its tag apart)
                         where = (say(lang, "scan_frame", path=path, n=frame.index) if is_video
                                  else str(where_path))
                         echo(_plain(rec, error, lang, where))

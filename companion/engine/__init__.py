@@ -3,7 +3,7 @@ with undo and replay, and the discovery of the game packages."""
 
 from companion.engine.discovery import GameSetupError, featured_game, games, get_game, get_package, register
 from companion.engine.match import Match, ReplayError, replay
-from companion.engine.package import Bot, Detection, GamePackage, PhotoReading
+from companion.engine.package import Bot, Detection, GamePackage, LayoutNews, LayoutReading, PhotoReading
 from companion.engine.protocol import (
     COMMON_REJECTIONS,
     Action,
@@ -29,6 +29,8 @@ __all__ = [
     "Game",
     "GamePackage",
     "GameSetupError",
+    "LayoutNews",
+    "LayoutReading",
     "Match",
     "Option",
     "PhotoReading",

@@ -69,6 +69,30 @@ class PhotoReading(Protocol):
 
 
 @dataclass(frozen=True)
+class LayoutNews:
+    """What the labels at rest on the table say against the game's state, during play."""
+
+    differences: tuple[Event, ...] = ()  # each said once, to the whole table, while it lasts
+    proposal: Action | None = None  # a move seen on the table, which a player may confirm as the action
+    question: Event | None = None  # how the proposal is asked (with "oui" or "non" for an answer)
+
+
+class LayoutReading(Protocol):
+    """The game's pieces or laid-out cards watched live (`companion play` with a camera): given
+    the labels at rest whenever they change, what differs from the game, and a move to confirm."""
+
+    def compare(self, detections: Sequence[Detection], state: State) -> LayoutNews:
+        """The labels at rest (image pixels) against ``state``; nothing when they cannot be read
+        (a board whose corners are out of view): the table is then not contradicted."""
+        ...
+
+    def claims(self, card: str, state: State) -> bool:
+        """True for a card that is the layout's now (a board's corner, a piece on it, a card laid
+        out): seen by the camera, it is not played as a card, only read where it lies."""
+        ...
+
+
+@dataclass(frozen=True)
 class GamePackage:
     """One game: found in `companion/games/`, registered by its package's `__init__`."""
 
@@ -77,6 +101,7 @@ class GamePackage:
     table: type[TableRules] | None = None  # None: the generic table rules
     bot: Bot | None = None  # None: random legal choices (engine/bots.py RandomBot)
     photo: PhotoReading | None = None  # None: a photo of this game's table means nothing
+    layout: LayoutReading | None = None  # None: nothing laid on the table is watched during play
     featured: bool = False  # the game `play`, `demo` and `simulate` start when none is named
 
     @property

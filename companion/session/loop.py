@@ -66,7 +66,8 @@ class Announcer(Protocol):
 
 class VisionNews(Protocol):
     """A camera event: a label seen (``card``, the zone's ``seat``), an unknown label (``error``),
-    or the camera lost or back (``kind`` only)."""
+    the camera lost or back (``kind`` only), or the labels at rest changed (``kind`` "layout",
+    its ``labels``: companion.vision.watch.LayoutEvent)."""
 
     kind: str
     card: str | None
@@ -97,6 +98,10 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.hints = Hints()
         self.rng = random.Random(opts.seed)
         self.confirm: Pending | None = None  # a yes-or-no question waiting for its answer
+        self.layout_said: set[str] = set()  # what the table's layout contradicts, said once while it lasts
+        self.layout_move: Action | None = None  # a move seen on the table, asked to be confirmed
+        self.layout_labels: list[Any] = []  # the labels at rest last seen
+        self.layout_declined: Action | None = None  # a move seen on the table that was answered "no"
         self.scanning: list[str] | None = None
         self.waiting: Question | None = None  # a question waiting for its answer (a card's words, a choice)
         self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
@@ -340,10 +345,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             self.quit = True
 
     def handle_vision(self, event: VisionNews) -> None:
-        if event.kind == "seen" and event.card is not None:
+        if event.kind == "layout":
+            self.handle_layout(event.labels)
+        elif event.kind == "seen" and event.card is not None and self.layout_claims(event.card):
+            return  # a board's corner or piece: read where it lies (handle_layout), not played
+        elif event.kind == "seen" and event.card is not None:
             if self.in_flight and self.in_flight[0] == event.card:
                 self.in_flight = None
             self.handle_card(event.card, event.seat)
+        elif event.kind == "shown" and event.card is not None and self.scanning is not None:
+            self.handle_card(event.card)  # a card held up while a hand is read: not a play
         elif event.kind == "unknown":
             self.tell(LABEL_ERRORS.get(event.error, "label_unknown"), PUBLIC)
             self.pipeline.earcon("label_refused")
@@ -401,6 +412,48 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.refuse(reason, audience=question.seat if question.seat is not None else self.opts.me)
         if self.table is not None:
             self.table.clear([card])
+    def handle_layout(self, labels: Sequence[Any]) -> None:
+        """The labels at rest on the table changed (a board's pieces, laid-out cards): what differs
+        from the game is said once to the table; a move seen there is asked to be confirmed."""
+        reading = self.package.layout
+        if reading is None or not self.opts.watch_layout or not self.started or self.match is None:
+            return
+        news = reading.compare(labels, self.state)
+        lines = [self.book.render(e) for e in news.differences]
+        self.layout_said &= set(lines)  # a difference gone may be said again if it comes back
+        for line in lines:
+            if line not in self.layout_said:
+                self.layout_said.add(line)
+                self.say(PUBLIC, line)
+        self.layout_labels = list(labels)
+        if news.proposal != self.layout_declined:
+            self.layout_declined = None  # the table shows something else now
+        free = self.confirm is None or self.confirm.kind == "layout"  # an undo asked is answered first
+        if (news.proposal is not None and news.question is not None and free
+                and news.proposal not in (self.layout_move, self.layout_declined)):
+            self.layout_move = news.proposal
+            self.confirm = Pending("layout")
+            self.say(PUBLIC, self.book.render(news.question))
+        elif news.proposal is None and self.confirm is not None and self.confirm.kind == "layout":
+            self.confirm, self.layout_move = None, None
+
+    def layout_claims(self, card: str) -> bool:
+        """A card the watched layout reads where it lies (a board's piece): the camera does not play it."""
+        layout = self.package.layout
+        if layout is None or not self.opts.watch_layout or not self.started or self.match is None:
+            return False
+        return layout.claims(card, self.state)
+
+    def answer_layout(self, yes: bool) -> None:
+        """The answer to a move seen on the table: played as the action, or the game kept as it is."""
+        move, self.layout_move = self.layout_move, None
+        if move is None or not yes:
+            self.layout_declined = move  # not asked again while the table shows the same
+            self.tell("layout_kept", PUBLIC)
+            return
+        if self.apply(move, from_camera=True) and self.package.layout is not None:
+            news = self.package.layout.compare(self.layout_labels, self.state)
+            self.layout_said = {self.book.render(e) for e in news.differences}  # what is left, said already
 
     def ask(self, question: Question) -> None:
         """A question for a seat: the card is named to it (if any), then what it must say."""
@@ -432,6 +485,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 return
             if pending.kind == "undo":
                 self.tell("undo_kept")
+            elif pending.kind == "layout":  # other words than yes or no: the move seen is not played
+                self.layout_declined, self.layout_move = self.layout_move, None
         # a question or a card waiting for words, or "fin" when no hand is being scanned: the game's
         # words first
         game_first = self.waiting is not None or (
@@ -458,6 +513,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if pending.kind == "typo":
             if yes:
                 self.handle_line(pending.line)
+            return
+        if pending.kind == "layout":
+            self.answer_layout(yes)
             return
         if not yes:
             self.tell("undo_kept")

@@ -21,7 +21,7 @@ class Move:
 class Pending:
     """A yes-or-no question to the keyboard's player: "undo" (``steps`` actions back, asked
     when the record held ``seq`` actions: play moving first cancels it) or "typo" (``line``
-    is what was meant)."""
+    is what was meant) or "layout" (a move seen on the table, to be played)."""
 
     kind: str
     seq: int = 0

@@ -31,6 +31,7 @@ class SessionOptions:
     stop_when_over: bool = False  # the demo ends with the game; play waits for "quit"
     # what answers may name: "equal", what a sighted player sees now; "aid", the past as well
     information: str = EQUAL
+    watch_layout: bool = False  # the camera also reads what lies on the table (a board, dojos) as it is
 
     def __post_init__(self) -> None:
         if not self.game:

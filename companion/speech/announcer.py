@@ -173,6 +173,13 @@ class Announcer:
         """One screen, one seat: the public lines and the keyboard seat's own (every line when
         nobody sits at the keyboard, as in a demo)."""
         return audience == PUBLIC or self.keyboard_seat is None or audience == self.keyboard_seat
+    def output_latency(self, audience: Audience | str = PUBLIC) -> float | None:
+        """Seconds the audience's device takes to sound what it is handed; None without sound."""
+        route = self.routes.get(parse_audience(audience))
+        player = self._players.get(route.device) if route else None
+        if player is None or player.lost or self._closed:
+            return None
+        return player.output_latency()
 
     def private_backlog(self, seat: int | str, clear: bool = True) -> list[str]:
         """The seat's private messages that were not heard, oldest first (emptied unless clear=False)."""

@@ -176,7 +176,7 @@ class Phrasebook:
 
     def __init__(self, lang: str = "fr", game: str | None = None, seat_names: Sequence[str] | None = None,
                  seat_keys: Sequence[str] | None = None, *, verbosity: str = "normal",
-                 strict: bool | None = None) -> None:
+                 strict: bool | None = None, extra: Sequence[str] = ()) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
         self.lang = lang
@@ -184,6 +184,9 @@ class Phrasebook:
         self.strict = os.environ.get(STRICT_ENV) == "1" if strict is None else strict
         self.game = game
         self.tables = _merged(lang, game)
+        for name in extra:  # a command's own phrase files (check.toml)
+            for section, entries in _table(PHRASES_DIR / lang / f"{name}.toml").items():
+                self.tables.setdefault(section, {}).update(entries)
         keys = list(seat_keys or DEFAULT_SEAT_KEYS)
         self.seat_keys = keys
         named = self.section("seats")

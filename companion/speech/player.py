@@ -237,7 +237,7 @@ class DevicePlayer:
             if self.lost or time.monotonic() > deadline:
                 return False
             time.sleep(0.005)
-        time.sleep(self._latency() + 0.02)  # what is in the device's buffer still has to sound
+        time.sleep(self.output_latency() + 0.02)  # what is in the device's buffer still has to sound
         return not self.lost
 
     def close(self, timeout: float = CLOSE_TIMEOUT_S) -> None:
@@ -302,7 +302,8 @@ class DevicePlayer:
         if self._on_lost:
             self._on_lost(self.label)
 
-    def _latency(self) -> float:
+    def output_latency(self) -> float:
+        """Seconds between handing samples to the device and hearing them (PortAudio's figure)."""
         stream = self._stream
         try:
             return float(stream.latency) if stream is not None else 0.0

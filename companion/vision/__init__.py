@@ -1,4 +1,5 @@
-"""The companion's eyes: frame sources, QR decoders, the label tracker, the grid reader.
+"""The companion's eyes: frame sources, tag and QR decoders, the label tracker, seat zones, the grid reader,
+the layout watcher (boards and grids).
 
 Importing this package loads no heavy library; OpenCV, zxing-cpp, pyzbar and segno are
 imported inside the functions that use them.
@@ -24,7 +25,9 @@ from companion.vision.live import (
     track_source,
 )
 from companion.vision.synthetic import Camera, Look, Shown, SyntheticTable, grid_script, write_video
-from companion.vision.tracker import GONE, SEEN, UNKNOWN, CardEvent, LabelTracker, Zone
+from companion.vision.tracker import GONE, SEEN, SHOWN, UNKNOWN, CardEvent, LabelTracker, Zone
+from companion.vision.watch import LayoutEvent, LayoutWatcher, watch_layout
+from companion.vision.zones import SeatMap, ZoneError, calibrate, format_zones, parse_zones
 
 __all__ = [
     "BACK",
@@ -32,6 +35,7 @@ __all__ = [
     "GONE",
     "LOST",
     "SEEN",
+    "SHOWN",
     "UNKNOWN",
     "Camera",
     "CameraEvent",
@@ -45,18 +49,26 @@ __all__ = [
     "Grid",
     "ImageFolderSource",
     "LabelTracker",
+    "LayoutEvent",
+    "LayoutWatcher",
     "LiveReader",
     "Look",
     "ResilientSource",
+    "SeatMap",
     "Shown",
     "SourceError",
     "SyntheticTable",
     "Zone",
+    "ZoneError",
+    "calibrate",
+    "format_zones",
     "grid_script",
     "make_decoder",
     "open_live",
     "open_source",
+    "parse_zones",
     "read_grid",
     "track_source",
+    "watch_layout",
     "write_video",
 ]

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-DECODERS = ("zxing", "pyzbar")
-DEFAULT_DECODER = "zxing"
+from companion.vision.detection import Detection, Quad
+
+DECODERS = ("auto", "tag", "zxing", "pyzbar", "tag+zxing")
+DEFAULT_DECODER = "auto"  # camera tags every frame, QR codes when there are some (AutoDecoder)
+# "auto" looks for QR codes on one frame in QR_PROBE_EVERY while none is in view (the first
+# labels were QR only), and on every frame for QR_KEEP frames after one was read.
+QR_PROBE_EVERY = 4
+QR_KEEP = 300  # frames: 10 s at 30 fps
+QR_CONFIRM = 2  # frames of QR after a probe first reads a code that is no card's (to say it once)
+TAG_IDLE = 300  # frames with cards' QR codes in view and no tag read: the tag pass then probes too
 # A code zxing-cpp locates but cannot read gets one more try on a 2x cubic upscale of its
 # region: measured to pay for codes near 2 px per module (bench/bench_vision.py).
 UPSCALE = 2.0
@@ -22,32 +29,6 @@ UPSCALE_MARGIN = 0.35  # of the code's size, around its region
 # from 90 % to 100 %). The turned pass costs about twice a plain one, so live decoding
 # does it on every other frame, which the tracker's "2 of the last 3" absorbs.
 DIAGONAL_MODES = ("never", "always", "alternate")
-
-Point = tuple[float, float]
-Quad = tuple[Point, Point, Point, Point]
-
-
-@dataclass(frozen=True)
-class Detection:
-    """One code read in a frame: its text and its corners.
-
-    With zxing-cpp the corners are in the symbol's own order (top-left, top-right,
-    bottom-right, bottom-left as printed), so the quad also tells which way is "up".
-    """
-
-    text: str
-    quad: Quad
-
-    @property
-    def centre(self) -> Point:
-        return (sum(p[0] for p in self.quad) / 4, sum(p[1] for p in self.quad) / 4)
-
-    @property
-    def size(self) -> float:
-        """Mean side length in pixels."""
-        q = self.quad
-        return sum(_dist(q[i], q[(i + 1) % 4]) for i in range(4)) / 4
-
 
 class Decoder(Protocol):
     name: str
@@ -59,10 +40,6 @@ class Decoder(Protocol):
 
 class DecoderError(RuntimeError):
     """A decoder that cannot run here (library missing)."""
-
-
-def _dist(a: Point, b: Point) -> float:
-    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
 
 
 def grey(image: Any) -> Any:
@@ -198,11 +175,88 @@ def _polygon_quad(points: Sequence[Any]) -> Quad:
     return tuple(pts)  # type: ignore[return-value]
 
 
+class BothDecoder:
+    """Camera tags and QR codes in the same frames (labels of both kinds on one table)."""
+
+    def __init__(self, *decoders: Decoder) -> None:
+        self.decoders = decoders
+        self.name = "+".join(d.name for d in decoders)
+
+    def decode(self, image: Any) -> list[Detection]:
+        out: list[Detection] = []
+        for d in self.decoders:
+            out.extend(d.decode(image))
+        return out
+
+
+class AutoDecoder:
+    """Camera tags on every frame; QR codes too, but only as often as the table needs them.
+
+    While no card's QR code is in view, zxing-cpp reads one frame in `QR_PROBE_EVERY` (a table
+    of today's labels pays a quarter of a QR pass); once one is read (a first, QR-only label,
+    of this game or another), every frame for the next `QR_KEEP` frames, so the tracker's "2 of
+    the last 3 frames" confirms it as it would with QR alone, one to three frames later. A QR
+    code that is no card's (a coaster's URL) does not keep QR on: the first time it is read,
+    QR_CONFIRM more frames, so that it is refused once, then one frame in four. The other way
+    round, a table of QR-only labels where no tag has been read for `TAG_IDLE` frames reads tags
+    on one frame in `QR_PROBE_EVERY` only (between the QR probes' frames), until one is read.
+    Decided by the frame count, not the clock. ``stats`` counts the tag and QR passes."""
+
+    name = "auto"
+
+    def __init__(self, tags: Decoder, qr: Decoder) -> None:
+        self.tags, self.qr = tags, qr
+        self.stats = {"frames": 0, "tags": 0, "qr": 0}
+        self._frame = 0
+        self._qr_until = -1  # last frame of the every-frame QR stretch
+        self._last_tag = 0  # last frame a tag was read (at the start: as if just now)
+        self._strangers: set[str] = set()  # codes read that are no card's
+
+    def decode(self, image: Any) -> list[Detection]:
+        frame = self._frame
+        self._frame += 1
+        self.stats["frames"] += 1
+        out: list[Detection] = []
+        idle = frame <= self._qr_until and frame - self._last_tag > TAG_IDLE
+        if not idle or frame % QR_PROBE_EVERY == QR_PROBE_EVERY // 2:
+            self.stats["tags"] += 1
+            out = self.tags.decode(image)
+            if out:
+                self._last_tag = frame
+        if frame <= self._qr_until or frame % QR_PROBE_EVERY == 0:
+            self.stats["qr"] += 1
+            codes = self.qr.decode(image)
+            if any(_card_payload(c.text) for c in codes):
+                self._qr_until = frame + QR_KEEP
+            elif any(c.text not in self._strangers for c in codes):
+                self._qr_until = max(self._qr_until, frame + QR_CONFIRM)
+                self._strangers.update(c.text for c in codes)
+            out.extend(codes)
+        return out
+
+
+def _card_payload(text: str) -> bool:
+    """True for a text in the labels' grammar (a card of any game, even with a bad check)."""
+    from card_codes import Label, LabelErrorKind, try_decode
+
+    result = try_decode(text)
+    return isinstance(result, Label) or result.kind != LabelErrorKind.NOT_OURS
+
+
 def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:
     """The decoder called ``name`` (one of DECODERS); DecoderError if unknown or missing.
 
-    ``still``: for single images (no next frame), zxing-cpp does its 45° pass every time.
+    ``still``: for single images (no next frame): zxing-cpp does its 45° pass every time and
+    the tag decoder reads the whole image carefully; live decoders keep what they read.
     """
+    if name == "tag":
+        from companion.vision.tags import TagDecoder
+
+        return TagDecoder(live=not still)
+    if name == "tag+zxing" or (name == "auto" and still):  # a single image: look for both
+        return BothDecoder(make_decoder("tag", still), make_decoder("zxing", still))
+    if name == "auto":
+        return AutoDecoder(make_decoder("tag"), make_decoder("zxing"))
     if name == "zxing":
         return ZxingDecoder(diagonal="always" if still else "alternate")
     if name == "pyzbar":

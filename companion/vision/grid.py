@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.vision.decoders import Detection, Point
+from companion.vision.detection import Detection, Point
 
 GAP = 0.9  # centres further apart than this many label sizes are in different rows/columns
 

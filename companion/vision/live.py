@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from companion.vision.decoders import Decoder, make_decoder
 from companion.vision.frames import CaptureSource, Frame, FrameSource, SourceError, open_source
-from companion.vision.tracker import CardEvent, LabelTracker, Zone
+from companion.vision.tracker import CardEvent, LabelTracker, SeatPlaces, Zone
+from companion.vision.watch import LayoutEvent, LayoutWatcher
 
 LOST, BACK = "lost", "back"
 STALL_AFTER = 2.0                          # seconds without a frame before a camera is lost
@@ -34,7 +35,7 @@ class CameraEvent:
     reason: str = ""
 
 
-Event = CardEvent | CameraEvent
+Event = CardEvent | CameraEvent | LayoutEvent
 
 
 class ResilientSource(FrameSource):
@@ -162,6 +163,8 @@ class LiveReader:
     camera would deliver it (``speed`` times faster). ``stats`` counts frames grabbed,
     decoded and dropped. ``on_event`` is called from the worker threads (card events
     from the decoder, camera events from the grabber): hand them on through a queue.
+    With a ``watcher``, the same decoded labels also give the layout's changes (a board's pieces,
+    laid-out grids: companion.vision.watch) as LayoutEvents.
     """
 
     def __init__(
@@ -173,8 +176,10 @@ class LiveReader:
         tracker: LabelTracker | None = None,
         pace: bool = True,
         speed: float = 1.0,
+        watcher: LayoutWatcher | None = None,
     ) -> None:
         self.source = source
+        self.watcher = watcher
         self.on_event = on_event
         self.decoder = decoder or make_decoder()
         self.tracker = tracker or LabelTracker()
@@ -234,7 +239,10 @@ class LiveReader:
                     break
             h, w = frame.image.shape[:2]
             try:
-                events = self.tracker.update(frame.t, self.decoder.decode(frame.image), (w, h), frame.index)
+                detections = self.decoder.decode(frame.image)
+                events: list[Event] = list(self.tracker.update(frame.t, detections, (w, h), frame.index))
+                if self.watcher is not None:
+                    events += self.watcher.update(frame.t, detections, frame.index)
             except Exception as err:
                 self.error = f"decoder: {err}"
                 events = []
@@ -272,17 +280,35 @@ class LiveReader:
         self.stop()
 
 
+def plays_by_laying(game: str | None) -> bool:
+    """True when the game's deck file says its cards are played by laying them down."""
+    if game is None:
+        return False
+    from card_codes import DeckError, load_deck
+
+    try:
+        camera = load_deck(game).extra.get("camera", {})
+    except DeckError:
+        return False
+    return isinstance(camera, dict) and camera.get("plays") == "laid"
+
+
 def open_live(
     spec: str | int | FrameSource,
     on_event: Callable[[Event], None],
     *,
     game: str | None = None,
-    zones: Sequence[Zone] = (),
-    decoder: str = "zxing",
+    zones: Sequence[Zone] | SeatPlaces = (),
+    decoder: str = "auto",
     speed: float = 1.0,
+    watch: bool = False,
 ) -> LiveReader:
     """A started LiveReader on what the user asked for: a camera index or URL (reopened
-    on failure, lost/back reported through ``on_event``), a video, a folder, or a source."""
+    on failure, lost/back reported through ``on_event``), a video, a folder, or a source.
+
+    A game whose deck file says ``[camera] plays = "laid"`` gets a tracker in laid mode: a
+    card is played when put down, not when held (companion.vision.tracker). With ``watch``, the
+    labels at rest are watched too, and their layout's changes reported (LayoutEvent)."""
     if isinstance(spec, FrameSource):
         source = spec
     elif isinstance(spec, int) or str(spec).isdigit() or "://" in str(spec):
@@ -291,5 +317,6 @@ def open_live(
         source = ResilientSource(lambda: CaptureSource(target), name, on_event)
     else:
         source = open_source(str(spec))
-    tracker = LabelTracker(game=game, zones=zones)
-    return LiveReader(source, on_event, decoder=make_decoder(decoder), tracker=tracker, speed=speed).start()
+    tracker = LabelTracker(game=game, zones=zones, laid=plays_by_laying(game))
+    return LiveReader(source, on_event, decoder=make_decoder(decoder), tracker=tracker, speed=speed,
+                      watcher=LayoutWatcher() if watch else None).start()

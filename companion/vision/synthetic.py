@@ -1,9 +1,10 @@
 """A synthetic table: real label images of a deck, seen through a simulated webcam.
 
-Cards carry the real payloads (segno QR codes of `card_codes.encode`), a face colour and
-their name. They are drawn onto a wooden table under a perspective camera, then blurred,
-lit unevenly and given sensor noise, so the decoders see what a webcam would give them.
-A script of `Shown` entries makes cards slide into view, stay and leave.
+Cards carry today's printed label (the camera tag of their deck file) or the first labels'
+QR code (segno, of `card_codes.encode`), a face colour and their name. They are drawn onto
+a wooden table under a perspective camera, then blurred, lit unevenly and given sensor
+noise, so the decoders see what a webcam would give them. A script of `Shown` entries
+makes cards slide into view, stay and leave.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ MODULE_MM = 1.4             # QR module size printed on labels (notes/printables
 QUIET_MODULES = 2           # printed quiet zone; the white label margin adds more
 LABEL_MARGIN_MM = 2.5       # white label around the QR block
 LABEL_TOP_MM = 6.0          # distance from the card's top edge to the label
+TAG_LABEL_MM = (38.1, 63.5)  # an Avery L7160 label, upright on the card, as printed today
 TEXTURE_PX_PER_MM = 8.0     # resolution the card faces are drawn at
 NOISE_PAD = 64              # noise fields are cut at random offsets from a larger one
 EDGES = ("bottom", "top", "left", "right", "none")
@@ -106,8 +108,12 @@ def qr_matrix(payload: str) -> Any:
     return np.array(q.matrix, dtype=bool)
 
 
-def card_texture(deck: Deck, card_id: str, lang: str = "fr") -> Any:
-    """A card's face drawn at TEXTURE_PX_PER_MM: colour, white label with its QR, the name."""
+def card_texture(deck: Deck, card_id: str, lang: str = "fr", code: str = "qr") -> Any:
+    """A card's face drawn at TEXTURE_PX_PER_MM: colour, white label with its code, the name.
+
+    ``code`` "qr" draws the QR label of the first labels; "tag" the printed label of today
+    (printables.label: a white 38.1 x 63.5 mm label, the AprilTag at its top).
+    """
     import cv2
     import numpy as np
 
@@ -117,7 +123,31 @@ def card_texture(deck: Deck, card_id: str, lang: str = "fr") -> Any:
     img = np.empty((h, w, 3), np.uint8)
     img[:] = _face_colour(deck, card)
     cv2.rectangle(img, (0, 0), (w - 1, h - 1), (245, 245, 245), max(1, round(2 * s)))
-    m = qr_matrix(encode(deck, card_id))
+    draw = _draw_tag_label if code == "tag" else _draw_qr_label
+    y = draw(img, card.tag if code == "tag" else encode(deck, card_id), s)
+    ink = tuple(_faces()["default"]["ink"])
+    words = _ascii(card.name(lang)).split()
+    lines, line = [], ""
+    for word in words:  # wrap the name to the card's width
+        if line and len(line) + 1 + len(word) > 13:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    lines.append(line)
+    for text in lines[:3]:
+        thick = max(1, round(s / 3))
+        cv2.putText(img, text, (round(4 * s), y), cv2.FONT_HERSHEY_SIMPLEX, 0.15 * s, ink, thick)
+        y += round(9 * s)
+    return img
+
+
+def _draw_qr_label(img: Any, payload: Any, s: float) -> int:
+    """The white square label with the QR code; the y (px) where the name's first line goes."""
+    import cv2
+    import numpy as np
+
+    m = qr_matrix(payload)
     block_mm = (m.shape[0] + 2 * QUIET_MODULES) * MODULE_MM
     label_mm = block_mm + 2 * LABEL_MARGIN_MM
     lx, ly = round((CARD_MM[0] - label_mm) / 2 * s), round(LABEL_TOP_MM * s)
@@ -130,22 +160,42 @@ def card_texture(deck: Deck, card_id: str, lang: str = "fr") -> Any:
     qx = lx + round((LABEL_MARGIN_MM + QUIET_MODULES * MODULE_MM) * s)
     qy = ly + round((LABEL_MARGIN_MM + QUIET_MODULES * MODULE_MM) * s)
     img[qy : qy + side, qx : qx + side] = qr[:, :, None]
-    ink = tuple(_faces()["default"]["ink"])
-    words = _ascii(card.name(lang)).split()
-    lines, line = [], ""
-    for word in words:  # wrap the name to the card's width
-        if line and len(line) + 1 + len(word) > 13:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    lines.append(line)
-    y = ly + ls + round(9 * s)
-    for text in lines[:3]:
-        thick = max(1, round(s / 3))
-        cv2.putText(img, text, (round(4 * s), y), cv2.FONT_HERSHEY_SIMPLEX, 0.15 * s, ink, thick)
-        y += round(9 * s)
-    return img
+    return ly + ls + round(9 * s)
+
+
+def _draw_tag_label(img: Any, tag: Any, s: float) -> int:
+    """The printed label (38.1 x 63.5 mm, upright) with its camera tag; y of the name's line."""
+    import cv2
+    import numpy as np
+
+    from printables.label import TAG_CELL, TAG_QUIET
+    from printables.tagcode import tag_matrix
+
+    if tag is None:
+        raise ValueError("this card has no camera tag in its deck file")
+    lw, lh = TAG_LABEL_MM
+    lx, ly = round((CARD_MM[0] - lw) / 2 * s), round(LABEL_TOP_MM * s)
+    img[ly : ly + round(lh * s), lx : lx + round(lw * s)] = 250
+    m = np.array(tag_matrix(tag), dtype=bool)
+    side = round(m.shape[0] * TAG_CELL * s)
+    cells = cv2.resize(np.where(m, 20, 250).astype(np.uint8), (side, side), interpolation=cv2.INTER_NEAREST)
+    tx, ty = lx + round((lw * s - side) / 2), ly + round(TAG_QUIET * s)
+    img[ty : ty + side, tx : tx + side] = cells[:, :, None]
+    return ty + side + round((TAG_QUIET + 9) * s)
+
+
+def code_block_mm(code: str = "tag") -> tuple[float, float, float, float]:
+    """Where a card's code lies with its quiet zone, in mm from the card's top-left corner as
+    printed (u0, v0, u1, v1; u to the right, v down): what must be seen whole to be read."""
+    if code == "tag":
+        from printables.label import TAG_CELL, TAG_QUIET
+        from printables.tagcode import TAG_CELLS
+
+        side = TAG_CELLS * TAG_CELL + 2 * TAG_QUIET
+        return ((CARD_MM[0] - side) / 2, LABEL_TOP_MM, (CARD_MM[0] + side) / 2, LABEL_TOP_MM + side)
+    side = (21 + 2 * QUIET_MODULES) * MODULE_MM  # a version 1 QR code and its printed quiet zone
+    top = LABEL_TOP_MM + LABEL_MARGIN_MM
+    return ((CARD_MM[0] - side) / 2, top, (CARD_MM[0] + side) / 2, top + side)
 
 
 @dataclass
@@ -155,7 +205,33 @@ class _Placed:
     angle: float
 
 
-class SyntheticTable(FrameSource):
+class RenderedFrames(FrameSource):
+    """A source whose frames are drawn: ``render(t, index)`` at ``fps`` for ``duration`` seconds."""
+
+    live = False
+    duration: float
+    fps: float
+    _index: int
+
+    def render(self, t: float, index: int = 0) -> Any:
+        raise NotImplementedError
+
+    def frame_count(self) -> int:
+        return math.floor(self.duration * self.fps) + 1
+
+    def read(self) -> Frame | None:
+        if self._index >= self.frame_count():
+            return None
+        i = self._index
+        self._index += 1
+        t = i / self.fps
+        return Frame(i, t, self.render(t, i))
+
+    def close(self) -> None:
+        self._index = self.frame_count()
+
+
+class SyntheticTable(RenderedFrames):
     """Frames of a table where a script of cards is played, as a webcam would see it."""
 
     live = False
@@ -171,10 +247,12 @@ class SyntheticTable(FrameSource):
         look: Look = Look(),
         seed: int = 0,
         lang: str = "fr",
+        code: str = "tag",
     ) -> None:
         import numpy as np
 
         self.deck = deck
+        self.code = code  # what the labels carry: "tag" (today's labels) or "qr" (the first ones)
         self.script = list(script)
         for shown in self.script:
             deck.card(shown.card)  # an unknown id fails here, not mid-video
@@ -259,7 +337,7 @@ class SyntheticTable(FrameSource):
 
     def _texture(self, card_id: str) -> Any:
         if card_id not in self._textures:
-            self._textures[card_id] = card_texture(self.deck, card_id, self.lang)
+            self._textures[card_id] = card_texture(self.deck, card_id, self.lang, self.code)
         return self._textures[card_id]
 
     def _scaled_texture(self, card_id: str, side_px: float) -> Any:
@@ -358,19 +436,6 @@ class SyntheticTable(FrameSource):
             tex, M, (cx1 - cx0, cy1 - cy0), dst=roi, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT
         )
 
-    def frame_count(self) -> int:
-        return math.floor(self.duration * self.fps) + 1
-
-    def read(self) -> Frame | None:
-        if self._index >= self.frame_count():
-            return None
-        i = self._index
-        self._index += 1
-        t = i / self.fps
-        return Frame(i, t, self.render(t, i))
-
-    def close(self) -> None:
-        self._index = self.frame_count()
 
 
 def grid_script(
@@ -440,6 +505,7 @@ __all__ = [
     "Shown",
     "SyntheticTable",
     "card_texture",
+    "code_block_mm",
     "grid_script",
     "qr_matrix",
     "write_video",

@@ -5,21 +5,41 @@ lucky read is not enough, one missed frame does not matter), and *gone* once it 
 not been read for ``gone_after`` seconds. A card staying in view is one event. A text
 that is not one of our cards is one ``unknown`` event (with the reason), not a stream.
 Time comes from the frames' timestamps, so the same video always gives the same events.
+
+With ``laid=True`` (games whose cards are played by putting them down, from their deck
+file) a *seen* event means a card laid: read, and at rest (its centre moved less than
+`REST_PX` or `REST_FRACTION` of its size between two reads). A card held is not laid: one
+moving, or trembling as a hand holds it (moving a little, frame after frame: a fan, a card
+shown), gives one *shown* event instead, and must then lie still for `HELD_REST` seconds
+to be laid. A card laid that vanishes (a hand reading its tactile code, a trick swept up)
+and is read again is the same card: silence, until `forget()` (the session's "round over")
+or `remember` seconds without a read.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from card_codes import Label, LabelErrorKind, try_decode
-from companion.vision.decoders import Detection, Quad
+from companion.vision.detection import Detection, Quad
 
-SEEN, GONE, UNKNOWN = "seen", "gone", "unknown"
+SEEN, GONE, UNKNOWN, SHOWN = "seen", "gone", "unknown", "shown"
 CONFIRM = 2         # reads needed ...
 WINDOW = 3          # ... among this many latest frames
 GONE_AFTER = 1.0    # seconds without a read before a seen card is gone
+REST_PX = 1.5       # a label whose centre moved less than this between two reads is at rest,
+REST_FRACTION = 0.03  # or less than this share of its size (a near label's corners wobble more)
+TREMBLE_SIZES = 0.25  # moves under this share of its size (and over rest) are a hand's tremor
+HELD_AFTER = 4      # trembling reads (within HELD_WINDOW) that make a card held
+HELD_WINDOW = 0.6   # seconds
+HELD_REST = 0.6     # seconds a card once held must lie still before it counts as laid
+REST_READS = 2      # reads in a row at rest that make a card laid (one more frame than the first)
+REMEMBER = 120.0    # seconds a laid card is remembered after its last read
 
 
 @dataclass(frozen=True)
@@ -37,6 +57,13 @@ class Zone:
     def centre(self) -> tuple[float, float]:
         x0, y0, x1, y1 = self.box
         return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+@runtime_checkable
+class SeatPlaces(Protocol):
+    """Seats by where cards lie (companion.vision.zones.SeatMap)."""
+
+    def seat_at(self, x: float, y: float) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -68,6 +95,10 @@ class _Track:
     label: Label | None = None
     error: LabelErrorKind | None = None
     game: str | None = None
+    moves: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=24))  # t, dx, dy
+    still_reads: int = 0  # reads in a row at rest
+    laid: bool = False
+    shown: bool = False
 
 
 @dataclass
@@ -78,8 +109,11 @@ class LabelTracker:
     confirm: int = CONFIRM
     window: int = WINDOW
     gone_after: float = GONE_AFTER
-    zones: Sequence[Zone] = ()
+    zones: Sequence[Zone] | SeatPlaces = ()
+    laid: bool = False
+    remember: float = REMEMBER
     _tracks: dict[str, _Track] = field(default_factory=dict)
+    _laid_cards: dict[str, float] = field(default_factory=dict)  # text -> last time read while laid
 
     def __post_init__(self) -> None:
         if not 1 <= self.confirm <= self.window:
@@ -95,6 +129,8 @@ class LabelTracker:
             return None
         cx = sum(p[0] for p in quad) / 4 / size[0]
         cy = sum(p[1] for p in quad) / 4 / size[1]
+        if isinstance(self.zones, SeatPlaces):
+            return self.zones.seat_at(cx, cy)
         return next((z.seat for z in self.zones if z.contains(cx, cy)), None)
 
     def update(
@@ -111,11 +147,15 @@ class LabelTracker:
                 track = self._tracks[text] = self._new_track(text, d.quad, t)
             else:
                 track.hits.append(True)
+                self._moved(track, d.quad, t)
                 track.last_t, track.quad = t, d.quad
         for text, track in list(self._tracks.items()):
             if text not in read:
                 track.hits.append(False)
-            if not track.confirmed and sum(track.hits) >= self.confirm:
+            if self.laid and track.label and sum(track.hits) >= self.confirm and not track.laid:
+                events.extend(self._laid_or_shown(track, t, frame, size))
+                track.confirmed = True
+            elif not track.confirmed and sum(track.hits) >= self.confirm:
                 track.confirmed = True
                 events.append(self._event(SEEN if track.label else UNKNOWN, track, t, frame, size))
             elif track.confirmed and t - track.last_t >= self.gone_after - 1e-9:  # float times
@@ -125,6 +165,59 @@ class LabelTracker:
             elif not track.confirmed and not any(track.hits):
                 del self._tracks[text]  # a one-off read that never came back
         return events
+
+    def _moved(self, track: _Track, quad: Quad, t: float) -> None:
+        """Note how the label moved since its last read, and how long it has been at rest."""
+        (ox, oy), (nx, ny) = _centre(track.quad), _centre(quad)
+        track.moves.append((t, nx - ox, ny - oy))
+        if math.hypot(nx - ox, ny - oy) <= max(REST_PX, REST_FRACTION * _size(quad)):
+            track.still_reads += 1
+        else:
+            track.still_reads = 0
+        if track.laid:
+            self._laid_cards[track.text] = t
+
+    def _held(self, track: _Track, t: float) -> bool:
+        """Trembling: small moves lately that turn back, as a hand holding a card makes; a card
+        pushed across the table, even slowly, keeps its direction."""
+        size = _size(track.quad)
+        rest = max(REST_PX, REST_FRACTION * size)
+        small = [(dx, dy) for when, dx, dy in track.moves
+                 if t - when <= HELD_WINDOW and rest < math.hypot(dx, dy) < TREMBLE_SIZES * size]
+        turns = sum(a[0] * b[0] + a[1] * b[1] < 0 for a, b in itertools.pairwise(small))
+        return len(small) >= HELD_AFTER or (len(small) >= 2 and turns >= 1)
+
+    def _laid_or_shown(self, track: _Track, t: float, frame: int, size: tuple[int, int]) -> list[CardEvent]:
+        """A confirmed card of ours, in laid mode: laid once at rest; shown (once) while held."""
+        known = track.text in self._laid_cards and t - self._laid_cards[track.text] <= self.remember
+        held = self._held(track, t)
+        needed = round(HELD_REST * self._fps(track)) if held else REST_READS
+        at_rest = track.still_reads >= needed or (not track.moves and sum(track.hits) >= self.window)
+        if at_rest:
+            track.laid = True
+            self._laid_cards[track.text] = t
+            return [] if known else [self._event(SEEN, track, t, frame, size)]
+        if known or track.shown or not held:
+            return []
+        track.shown = True
+        return [self._event(SHOWN, track, t, frame, size)]
+
+    @staticmethod
+    def _fps(track: _Track) -> float:
+        times = [m[0] for m in track.moves]
+        if len(times) < 2 or times[-1] <= times[0]:
+            return 30.0
+        return (len(times) - 1) / (times[-1] - times[0])
+
+    def forget(self, texts: Sequence[str] | None = None) -> None:
+        """Laid cards taken away for good (a round over): if read again, they are new plays."""
+        for text in list(self._laid_cards) if texts is None else texts:
+            self._laid_cards.pop(text, None)
+
+    @property
+    def laid_cards(self) -> list[str]:
+        """Texts of the cards laid and remembered (in view or not)."""
+        return list(self._laid_cards)
 
     def _new_track(self, text: str, quad: Quad, t: float) -> _Track:
         hits: deque[bool] = deque([True], maxlen=self.window)
@@ -153,3 +246,11 @@ class LabelTracker:
         ]
         self._tracks.clear()
         return events
+
+
+def _centre(q: Quad) -> tuple[float, float]:
+    return sum(p[0] for p in q) / 4, sum(p[1] for p in q) / 4
+
+
+def _size(q: Quad) -> float:
+    return sum(math.dist(q[i], q[(i + 1) % 4]) for i in range(4)) / 4

@@ -30,6 +30,8 @@ def test_cards_json_has_ids_names_payloads_and_points() -> None:
     fox = next(c for c in cards if c["id"] == "FOX-5-2")
     assert fox["name"] == "Fox, black belt" and fox["belt"] == 5
     assert decode(fox["payload"]).card.id == "FOX-5-2"
+    assert decode(f"tag:{fox['tag']}").card.id == "FOX-5-2"  # the camera tag names the same card
+    assert len({c["tag"] for c in cards}) == 72
     trophy = next(c for c in cards if c["id"] == "TROPHY-01")
     assert isinstance(trophy["points"], int) and "points" in trophy["assumed"]
 

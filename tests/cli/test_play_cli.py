@@ -34,6 +34,14 @@ def test_bad_starts_say_why(tmp_path: Path) -> None:
         (["play", "tatsu", "--resume", str(tmp_path / "none.jsonl")], 1, "none.jsonl"),
         (["demo", "--record", str(tmp_path / "nodir" / "x.jsonl")], 1, "dossier introuvable"),
         (["play", "tatsu", "--synthetic", "--information", "tout"], 2, "Réglages : equal, aid"),
+        (["play", "tatsu", "--synthetic", "--zones", "5@0.5,0.5"], 2, "choisissez une place de 1 à 4"),
+        (["play", "tatsu", "--synthetic", "--zones", "Nord@0.5,1.5", "--lang", "en"], 2, "from 0 to 1"),
+        (["play", "tatsu", "--synthetic", "--zones", "Ouest:0.5,0.5,0.2,0.9"], 2, "x0 < x1"),
+        (["play", "tatsu", "--synthetic", "--decoder", "eyes"], 2, "Décodeur inconnu : eyes"),
+        (["check", "--video", str(tmp_path / "none.mp4")], 1, "fichier ou dossier introuvable"),
+        (["check", "--camera", "0", "--video", str(tmp_path), "--lang", "en"], 2, "Choose one source"),
+        (["check", "--seats", "40", "--video", str(tmp_path)], 2, "de 1 à 12"),
+        (["check", "--game", "chess", "--video", str(tmp_path)], 2, "Jeu inconnu"),
     ]
     for args, code, text in cases:
         result = runner.invoke(app, args)

@@ -37,7 +37,8 @@ FAULTS: dict[str, Callable[[str, Path], str | None]] = {
     "cards = [1]": lambda t, _: "cards = [1]\n" + _cards_removed(t),
     "a card missing": lambda t, _: _last_card_removed(t),
     "a card too many": lambda t, _: t + t[t.rindex("[[cards]]"):].replace('"R-F"', '"R-G"').replace(
-        'code = "RF"', 'code = "RG"'),
+        'code = "RF"', 'code = "RG"').replace("tag = 27\n", "tag = 28\n"),
+    "a tag outside the game's range": lambda t, _: t.replace("tag = 1\n", "tag = 40\n", 1),
     "another game's deck": lambda t, folder: (folder / "dojo.toml").read_text(encoding="utf-8"),
     "escape codes in a name": lambda t, _: t.replace('fr = "Esprit jaune 1, 3 points"',
                                                       'fr = "Esprit\\u001b[2J jaune"', 1),
@@ -53,6 +54,7 @@ FAULTS: dict[str, Callable[[str, Path], str | None]] = {
 WORDS = {"not TOML": "ce n'est pas du TOML valide", "a pipe": "(tube)", "huge": "fichier trop gros",
          "not UTF-8": "ce n'est pas du TOML valide", "a card missing": "annonce 2 cartes, le fichier en a 1",
          "a card too many": "annonce 2 cartes, le fichier en a 3",
+         "a tag outside the game's range": "carte Y-P1-V4 : le tag 40 doit être un nombre entier entre 0",
          "another game's deck": "ce fichier décrit le jeu « dojo », pas « tatsu »",
          "duplicate id": "carte Y-P1-V3 : identifiant en double", "players = 5": "« players » doit être",
          "cards = [1]": "la carte n° 1 doit être une table", "missing name": "nom en en manquant",

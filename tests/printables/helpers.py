@@ -11,6 +11,7 @@ import numpy as np
 
 from card_codes import decode
 from companion.vision import make_decoder
+from printables.label import TAG_CELL
 
 MM_PER_INCH = 25.4
 
@@ -24,7 +25,7 @@ def rasterise(pdf: Path, dpi: int) -> list[np.ndarray]:
 
 
 def read_codes(image: np.ndarray) -> list[tuple[str, tuple[float, float]]]:
-    """(text, centre in px) of every QR code the companion's own decoder (zxing-cpp) finds."""
+    """(text, centre in px) of every code (camera tag or QR) the companion's own decoders find."""
     return [(d.text, d.centre) for d in _decoder().decode(image)]
 
 
@@ -34,7 +35,7 @@ _DECODER = None
 def _decoder():  # type: ignore[no-untyped-def]
     global _DECODER
     if _DECODER is None:
-        _DECODER = make_decoder("zxing", still=True)
+        _DECODER = make_decoder("tag+zxing", still=True)
     return _DECODER
 
 
@@ -43,10 +44,12 @@ def card_ids(images: list[np.ndarray]) -> list[str]:
     return [decode(text).card.id for image in images for text, _ in read_codes(image)]
 
 
-def webcam_view(page: np.ndarray, dpi: int, module_mm: float = 1.4, px_per_module: float = 2.5) -> np.ndarray:
-    """The page as a 720p webcam at about 50 cm sees it: ~2.5 px per module, slight blur.
+def webcam_view(page: np.ndarray, dpi: int, module_mm: float = TAG_CELL, px_per_module: float = 2.4
+                ) -> np.ndarray:
+    """The page as a 720p webcam sees it: by default a tag cell of 2.4 px (80 cm, 30°), a QR
+    module of 2.5 px (``module_mm=1.4``: about 50 cm); slight blur.
 
-    Then the 2x cubic upscale the vision decoder applies before zxing-cpp.
+    Then a 2x cubic upscale, as the vision decoders do on small codes.
     """
     scale = px_per_module / (module_mm / MM_PER_INCH * dpi)
     small = cv2.resize(page, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)

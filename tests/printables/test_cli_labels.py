@@ -89,7 +89,10 @@ def test_png_writes_one_decodable_image_per_card(out_dir: Path) -> None:
 
 BAD = [
     (["tatsu", "--sheet", "avery-9999"], "Unknown sheet"),
-    (["tatsu", "--sheet", "avery-l7651"], "too small for a readable QR code"),
+    (["tatsu", "--sheet", "avery-l7651"], "too small for a camera tag"),
+    (["tatsu", "--sheet", "avery-l7651", "--code", "qr"], "too small for a readable QR code"),
+    (["tatsu", "--code", "both"], "do not both fit"),
+    (["tatsu", "--code", "aztec"], "Unknown code"),
     (["tatsu", "--sheet", "avery-l7630"], "Braille does not fit"),
     (["tatsu", "--cards", "Y-P9-V9"], "Unknown card"),
     (["tatsu", "--start", "22"], "--start"),

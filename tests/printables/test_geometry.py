@@ -91,13 +91,15 @@ def test_parts_of_a_label_do_not_overlap(sheet_name: str) -> None:
 
 
 def test_qr_modules_are_large_enough_for_the_webcam_and_level_h() -> None:
-    plans = plan_labels(load_deck("dojo"), load_sheet())
+    plans = plan_labels(load_deck("dojo"), load_sheet(), code="qr")
     assert all(p.module >= 1.4 and p.error == "H" for p in plans)
     assert all(p.qr_box[2] - p.qr_box[0] == pytest.approx(QR_MODULES * p.module) for p in plans)
 
 
 def test_a_sheet_too_small_for_a_readable_qr_code_is_refused_with_the_numbers() -> None:
     with pytest.raises(LabelsError, match=r"too small for a readable QR code.*0\.85 mm.*1\.4 mm"):
+        plan_labels(load_deck("tatsu"), load_sheet("avery-l7651"), code="qr")
+    with pytest.raises(LabelsError, match=r"too small for a camera tag.*1\.96 mm.*3\.75 mm"):
         plan_labels(load_deck("tatsu"), load_sheet("avery-l7651"))
 
 

@@ -18,13 +18,13 @@ from companion.vision import Camera, Shown, SyntheticTable, grid_script, write_v
 runner = CliRunner()
 CAMERA = Camera(px_per_mm=1.9)
 FOUR = ["Y-P1-V3", "R-P6-V1", "Y-X3", "R-F"]
-KEYS = {"source", "frame", "text", "game", "card", "quad"}
+KEYS = {"source", "frame", "text", "game", "card", "quad", "code", "tag"}
 
 
 @pytest.fixture(scope="module")
 def images(tmp_path_factory: pytest.TempPathFactory, tatsu) -> Path:
     folder = tmp_path_factory.mktemp("scan")
-    table = SyntheticTable(tatsu, grid_script(FOUR, 2, 2, camera=CAMERA), camera=CAMERA, seed=5)
+    table = SyntheticTable(tatsu, grid_script(FOUR, 2, 2, camera=CAMERA), camera=CAMERA, seed=5, code="qr")
     cv2.imwrite(str(folder / "four.png"), table.render(0.0))
     cv2.imwrite(str(folder / "four.jpg"), table.render(0.0, 1), [cv2.IMWRITE_JPEG_QUALITY, 80])
     cv2.imwrite(str(folder / "empty.png"), SyntheticTable(tatsu, [], seed=5).render(0.0))

@@ -4,9 +4,9 @@ from pathlib import Path
 
 from companion.engine import GamePackage, register
 from companion.games.dojo.bot import DojoBot
-from companion.games.dojo.photo import DojoPhoto
+from companion.games.dojo.photo import DojoLayout, DojoPhoto
 from companion.games.dojo.rules import GAME
 from companion.games.dojo.table import DojoTable
 
 PACKAGE = register(GamePackage(GAME, Path(__file__).parent, photo=DojoPhoto(), table=DojoTable,
-                               bot=DojoBot()))
+                               bot=DojoBot(), layout=DojoLayout()))

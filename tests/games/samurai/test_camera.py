@@ -35,7 +35,7 @@ def _payload(card: str, game: str = "samurai") -> str:
 
 
 def _read(image: object) -> BoardReading:
-    return read_board(make_decoder("zxing", still=True).decode(image), data().board)
+    return read_board(make_decoder("tag+zxing", still=True).decode(image), data().board)
 
 
 @pytest.mark.parametrize(("board_angle", "camera"), [

@@ -1,0 +1,123 @@
+"""Laid mode: a play is a card put down, not a card held; a covered card laid is the same card;
+seat zones from --zones and from a calibration."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from card_codes import encode, load_deck
+from companion.vision import (
+    GONE,
+    SEEN,
+    SHOWN,
+    LabelTracker,
+    SeatMap,
+    ZoneError,
+    calibrate,
+    format_zones,
+    parse_zones,
+)
+from companion.vision.decoders import Detection
+
+TATSU = load_deck("tatsu")
+A, B = encode(TATSU, "Y-P1-V3"), encode(TATSU, "R-X3")
+FPS = 30
+
+
+def det(text: str, x: float, y: float, size: float = 40) -> Detection:
+    h = size / 2
+    return Detection(text, ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)), code="tag")
+
+
+def feed(tracker: LabelTracker, frames: list[list[Detection]]) -> list:
+    return [e for i, dets in enumerate(frames) for e in tracker.update(i / FPS, dets, frame=i)]
+
+
+def slide_in(text: str, frames: int = 12, rest: int = 30, x: float = 640, y: float = 360
+             ) -> list[list[Detection]]:
+    """A card pushed in from below, slowing down, then lying still."""
+    out = []
+    for k in range(frames):
+        f = 1 - k / frames
+        out.append([det(text, x, y + 300 * f * f)])
+    return out + [[det(text, x, y)]] * rest
+
+
+def test_a_card_slid_in_is_played_once_it_comes_to_rest_not_while_it_moves() -> None:
+    events = feed(LabelTracker(game="tatsu", laid=True), slide_in(A))
+    seen = [e for e in events if e.kind == SEEN]
+    assert [(e.card, e.frame) for e in seen] == [("Y-P1-V3", 14)]  # two frames after it stopped
+    assert not [e for e in events if e.kind == SHOWN]
+
+
+def test_a_card_held_in_a_trembling_hand_is_shown_never_played() -> None:
+    frames = []
+    for k in range(90):  # three seconds of a hand's tremor: 2-4 px at 4 and 9 Hz
+        t = k / FPS
+        dx = 3 * math.sin(2 * math.pi * 4.1 * t) + 1.5 * math.sin(2 * math.pi * 8.7 * t)
+        dy = 2.5 * math.sin(2 * math.pi * 3.3 * t + 2)
+        frames.append([det(B, 300 + dx, 500 + dy)])
+    events = feed(LabelTracker(game="tatsu", laid=True), frames)
+    assert [(e.kind, e.card) for e in events if e.kind != GONE] == [(SHOWN, "R-X3")]
+
+
+def test_a_card_held_then_put_down_and_left_is_played_after_it_lies_still() -> None:
+    held = [[det(B, 300 + 3 * math.sin(k), 500)] for k in range(30)]
+    events = feed(LabelTracker(game="tatsu", laid=True), held + [[det(B, 300, 500)]] * 40)
+    assert [e.kind for e in events] == [SHOWN, SEEN]
+    assert events[1].frame >= 30 + 0.6 * FPS - 1
+
+
+def test_a_laid_card_covered_by_a_reading_hand_then_uncovered_is_the_same_card_silently() -> None:
+    tracker = LabelTracker(game="tatsu", laid=True)
+    frames = slide_in(A) + [[]] * 90 + [[det(A, 640, 360)]] * 20 + [[]] * 45  # covered three seconds
+    events = feed(tracker, frames)
+    assert [e.kind for e in events] == [SEEN, GONE, GONE]
+    tracker.forget()  # the round is over: the same card laid again is a new play
+    again = [e for i, d in enumerate([[det(A, 640, 360)]] * 5) for e in tracker.update(10 + i / FPS, d)]
+    assert [e.kind for e in again] == [SEEN]
+
+
+def test_without_laid_mode_a_held_card_is_seen_as_before() -> None:
+    frames = [[det(B, 300 + 3 * math.sin(k), 500)] for k in range(10)]
+    assert [e.kind for e in feed(LabelTracker(game="tatsu"), frames)] == [SEEN]
+
+
+def test_zones_from_places_and_boxes_and_the_seat_of_a_laid_card() -> None:
+    places = parse_zones("1@0.5,0.85; nord@0.5,0.15", 2, {"Nord": 1, "Sud": 0})
+    assert places.seat_at(0.45, 0.7) == 0 and places.seat_at(0.6, 0.3) == 1
+    boxes = parse_zones("1:0,0.5,1,1;2:0,0,1,0.5", 2)
+    assert boxes.seat_at(0.2, 0.9) == 0 and boxes.seat_at(0.2, 0.1) == 1
+    assert parse_zones(format_zones(places), 2) == places
+    tracker = LabelTracker(game="tatsu", laid=True, zones=places)
+    events = feed(tracker, slide_in(A, x=640, y=100))
+    assert [(e.kind, e.seat) for e in events] == [(SEEN, 1)]
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("", "empty"), ("1@0.5", "two numbers"), ("5@0.5,0.5", "from 1 to 4"), ("ouest@0.1,0.5", "unknown seat"),
+    ("1@0.5,1.5", "from 0 to 1"), ("1:0.5,0.5,0.2,0.9", "x0 < x1"), ("1@0.5,0.5;1@0.2,0.2", "twice"),
+    ("1@0.5,0.5;2:0,0,1,1", "not both"), ("1 0.5 0.5", "write SEAT@x,y"), ("1@a,b", "write SEAT@x,y"),
+])
+def test_a_bad_zones_value_gets_a_short_reason(text: str, reason: str) -> None:
+    with pytest.raises(ZoneError, match=reason):
+        parse_zones(text, 4, {"Nord": 0})
+
+
+def test_calibration_takes_one_card_per_seat_in_seat_order() -> None:
+    tracker = LabelTracker(game="tatsu", laid=True)
+    cards = [encode(TATSU, c) for c in ("Y-P1-V3", "R-X3", "Y-F", "R-F")]
+    spots = [(640, 650), (100, 360), (640, 80), (1180, 360)]
+    events = []
+    for k, (text, (x, y)) in enumerate(zip(cards, spots, strict=True)):
+        frames = slide_in(text, x=x, y=y, rest=10)
+        for i, dets in enumerate(frames):
+            others = [det(c, px, py) for c, (px, py) in zip(cards[:k], spots[:k], strict=True)]
+            events += tracker.update(k * 2 + i / FPS, dets + others, frame=i)
+    zones = calibrate([e for e in events if e.kind == SEEN], 4)
+    assert isinstance(zones, SeatMap) and zones.seats == [0, 1, 2, 3]
+    assert [zones.seat_at(x / 1280, y / 720) for x, y in spots] == [0, 1, 2, 3]
+    with pytest.raises(ZoneError, match="3 card"):
+        calibrate([e for e in events if e.kind == SEEN][:3], 4)
