@@ -34,9 +34,14 @@ class SyntheticDriver:
         put down on the synthetic table, or taken as seen at a real table. False: no card."""
         if self.match is None:
             return False
-        card = self.resolve_card(line.strip())
-        if card is None:
+        found = self.find_cards(line.strip())
+        if not found:
             return False
+        if len(found) > 1:  # "esprit rouge 1": which one, by number or by its full name
+            self.which = found
+            self.tell("which_card", self.opts.me, cards=found)
+            return True
+        card = found[0]
         me = self.opts.me
         if self.waiting is None or self.waiting.card:  # a card of my own, for a play of my own
             try:
@@ -87,8 +92,8 @@ class SyntheticDriver:
 
     def busy(self: Session) -> bool:
         """The synthetic table waits: a card in flight, a question for a person, a hand being
-        registered, a yes-or-no question to the keyboard."""
-        return bool(self.in_flight or self.waiting or self.confirm or self.scanning is not None)
+        registered, a yes-or-no question (or "which card?") to the keyboard."""
+        return bool(self.in_flight or self.waiting or self.confirm or self.which or self.scanning is not None)
 
     def bot_step(self: Session) -> None:
         """If it is a bot's turn (or the table's), make its move through the camera."""

@@ -28,6 +28,7 @@ from companion.engine.bots import bot_of
 from companion.engine.match import ReplayError
 from companion.engine.table import Hints, Question, TableRules
 from companion.journal import Journal, RecordError, open_record
+from companion.session.cardnames import norm, spoken_names
 from companion.session.commands import CommonCommands
 from companion.session.driver import SyntheticDriver
 from companion.session.moves import Move, Pending
@@ -96,6 +97,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.hints = Hints()
         self.rng = random.Random(opts.seed)
         self.confirm: Pending | None = None  # a yes-or-no question waiting for its answer
+        self.which: list[str] | None = None  # "Lequel ?": the cards a typed name left to choose from
         self.scanning: list[str] | None = None
         self.waiting: Question | None = None  # a question waiting for its answer (a card's words, a choice)
         self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
@@ -418,6 +420,12 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         parsed = self.commands.parse(line)
         if parsed is None:
             return
+        if self.which is not None:
+            options, self.which = self.which, None
+            chosen = self.which_answer(options, line)
+            if chosen is not None:
+                self.typed_card(chosen)
+                return
         if self.confirm is not None:
             pending, self.confirm = self.confirm, None
             if isinstance(parsed, Command) and parsed.name in ("yes", "no"):
@@ -445,6 +453,18 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 self.tell("unknown_command", word=parsed.word)
             return
         self.run_command(parsed)
+
+    def which_answer(self, options: list[str], line: str) -> str | None:
+        """The card the answer to "Lequel ?" picks: its number in the list, or a name only one
+        of them answers to; None: the line is something else (the question is dropped)."""
+        word = line.strip()
+        if word.isdigit():
+            index = int(word) - 1
+            return options[index] if 0 <= index < len(options) else None
+        typed = norm(word)
+        named = [c for c in options if typed in spoken_names(self.deck.card(c))
+                 or typed == norm(self.book.card_name(c))]
+        return named[0] if len(named) == 1 else None
 
     def resolve(self, pending: Pending, yes: bool) -> None:
         """The answer to a yes-or-no question."""
