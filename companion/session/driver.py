@@ -161,11 +161,14 @@ class SyntheticDriver:
         self.put_down(card, seat)
 
     def check_in_flight(self: Session, timeout: float = CARD_UNREAD_AFTER) -> None:
-        """A card the camera never read: say so and enter it by hand, as a player would."""
+        """A card the synthetic table's camera has not read yet (a slow machine): entered by
+        hand, as a player would, and without a word: nobody at the keyboard showed it to a
+        camera, so "show it again" would only mislead. Its late sighting is then ignored
+        (it is the card already played, not a second one)."""
         if self.in_flight is None:
             return
         card, since = self.in_flight
         if self.clock() - since > timeout:
             self.in_flight = None
-            self.tell("label_bad_check", "all")
+            self.entered.add(card)
             self.handle_card(card)

@@ -92,6 +92,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.pipeline = Pipeline(self.book, announcer, self.rules, opts)
         self.deck = load_deck(opts.game)
         self.table = table  # a LiveTable in synthetic mode, else None
+        self.pipeline.typed_only = table is not None
         self.clock = clock
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.hints = Hints()
@@ -102,6 +103,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.waiting: Question | None = None  # a question waiting for its answer (a card's words, a choice)
         self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
         self.bot_intent: dict[str, Any] | None = None  # what a bot meant by the card it showed
+        self.entered: set[str] = set()  # cards the synthetic camera read too late, entered by hand
         self.moves: list[Move] = []  # the standing actions, oldest first
         self.prompted: str | None = None  # the last "your turn" said (said again only when it changes)
         self.quit = False
@@ -336,9 +338,14 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
 
     def handle_vision(self, event: VisionNews) -> None:
         if event.kind == "seen" and event.card is not None:
+            if event.card in self.entered:  # entered by hand already (read too late)
+                self.entered.discard(event.card)
+                return
             if self.in_flight and self.in_flight[0] == event.card:
                 self.in_flight = None
             self.handle_card(event.card, event.seat)
+        elif event.kind == "unknown" and self.table is not None:
+            pass  # the synthetic table's own camera misread its own picture: nothing to show again
         elif event.kind == "unknown":
             self.tell(LABEL_ERRORS.get(event.error, "label_unknown"), PUBLIC)
             self.pipeline.earcon("label_refused")

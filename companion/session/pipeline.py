@@ -38,6 +38,9 @@ class Pipeline:
         # (audience, text, the seat whose voice says it)
         self.last: list[tuple[Any, str, Seat | None]] = []
         self.write_refused = False  # the last action committed was refused by the record (a full disk)
+        # keyboard only (the synthetic table): nobody shows a card to a camera, so a reason that
+        # says "show the card" is said by its "_typed" form where the game has one ("type carte...")
+        self.typed_only = False
 
     @property
     def me(self) -> int:
@@ -85,6 +88,9 @@ class Pipeline:
 
     def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC) -> None:
         """Say why, changing nothing. A card shown to the table is never named aloud."""
+        typed = f"{rejected.code}_typed"
+        if self.typed_only and self.book.has("reasons", typed):
+            rejected = Rejected(typed, **rejected.params)
         if from_camera:
             params = {k: (None if k == "card" else v) for k, v in rejected.params.items()}
             reason = self.book.reason(Rejected(rejected.code, **params))
