@@ -111,8 +111,10 @@ class CommonCommands:
             return
         at = mine[-1]
         move = self.moves[at]
-        what = " ".join(self.book.render(e) for e in move.events if self.pipeline.mine(e.audience)).strip()
-        what = what.rstrip(".") or "?"
+        # named by its first line only ("Ouest : Esprit rouge 5"): the story that followed it (a
+        # trick won, a whole challenge) would make the question a long speech
+        said = [self.book.render(e) for e in move.events if self.pipeline.mine(e.audience)]
+        what = (said[0].strip().rstrip(".") if said else "") or "?"
         after = len(self.moves) - at - 1
         self.confirm = Pending("undo", seq=self.journal.seq, steps=after + 1)
         if after:

@@ -270,11 +270,13 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                       for e in self.rules.frequent(self.match.state, self.deck)]
         return names
 
-    def apply(self, action: Action, *, from_camera: bool = False, prompt: bool = True) -> bool:
-        """Check, record (fsynced), then announce one action. False if refused."""
+    def apply(self, action: Action, *, from_camera: bool = False, prompt: bool = True,
+              announce: bool = True) -> bool:
+        """Check, record (fsynced), then announce one action (unless ``announce`` is False: one
+        of several undone at once). False if refused."""
         before = self.state
         due_before = self.rules.due(before, self.opts.me)
-        events = self.pipeline.commit(action, from_camera=from_camera)
+        events = self.pipeline.commit(action, from_camera=from_camera, announce=announce)
         if events is None:
             if self.pipeline.write_refused:
                 self.write_refused(action, from_camera=from_camera)
@@ -486,8 +488,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if self.journal.seq != pending.seq:  # play went on before the answer: that is not what was asked
             self.tell("undo_stale")
             return
-        for _ in range(pending.steps):
-            if not self.apply({"type": "undo"}, prompt=False):
+        for step in range(pending.steps, 0, -1):  # "Annulé." said once, by the last undo
+            if not self.apply({"type": "undo"}, prompt=False, announce=step == 1):
                 break
         self.prompted = None
         self.prompt_turn()

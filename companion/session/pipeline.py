@@ -109,7 +109,8 @@ class Pipeline:
         return True
 
     # -- committing an action ------------------------------------------------------------------
-    def commit(self, action: Action, *, from_camera: bool = False) -> list[Event] | None:
+    def commit(self, action: Action, *, from_camera: bool = False,
+               announce: bool = True) -> list[Event] | None:
         """Check, record (fsynced), then announce one action; its events, or None if refused."""
         assert self.match is not None and self.journal is not None
         self.write_refused = False
@@ -138,5 +139,6 @@ class Pipeline:
         self.match.events.extend(events)
         if from_camera:
             self.earcon("label_read")
-        self.announce(events)
+        if announce:
+            self.announce(events)
         return events
