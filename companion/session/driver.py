@@ -48,7 +48,7 @@ class SyntheticDriver:
                 hints = Hints(self.hints.source, None, self.hints.target, me)
                 self.rules.card_action(self.state, card, hints)
             except Rejected as rejected:
-                self.refuse(rejected, audience=me)
+                self.refuse(rejected, audience=me, card=True)
                 return True
         if self.table is None:
             self.hints.typist = me

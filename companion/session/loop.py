@@ -183,8 +183,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     def answer(self, events: Sequence[Event]) -> None:
         self.pipeline.answer(events)
 
-    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC) -> None:
-        self.pipeline.refuse(rejected, from_camera=from_camera, audience=audience)
+    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC,
+               card: bool = False) -> None:
+        self.pipeline.refuse(rejected, from_camera=from_camera, audience=audience, card=card)
 
     # -- the game ------------------------------------------------------------------------------
     def open(self) -> None:
@@ -380,7 +381,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             action = self.rules.card_action(self.state, card, hints)
         except Rejected as rejected:
             self.refuse(rejected, from_camera=typist is None,
-                        audience=PUBLIC if typist is None else typist)
+                        audience=PUBLIC if typist is None else typist, card=True)
             if self.table is not None:
                 self.table.clear([card])
             return

@@ -86,8 +86,10 @@ class Pipeline:
             if earcon is not None:
                 self.earcon(earcon)
 
-    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC) -> None:
-        """Say why, changing nothing. A card shown to the table is never named aloud."""
+    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC,
+               card: bool = False) -> None:
+        """Say why, changing nothing. A card shown to the table is never named aloud. ``card``:
+        a card typed (it is said to be refused, then why, as a card shown is)."""
         typed = f"{rejected.code}_typed"
         if self.typed_only and self.book.has("reasons", typed):
             rejected = Rejected(typed, **rejected.params)
@@ -95,6 +97,8 @@ class Pipeline:
             params = {k: (None if k == "card" else v) for k, v in rejected.params.items()}
             reason = self.book.reason(Rejected(rejected.code, **params))
             text = self.book.text("session", "card_refused", {"reason": reason})
+        elif card:
+            text = self.book.text("session", "card_refused", {"reason": self.book.reason(rejected)})
         else:
             text = self.book.reason(rejected)
         self.say(audience, text)

@@ -96,3 +96,10 @@ def test_shodan_a_technique_typed_as_the_hand_lists_it(make_session) -> None:
     session.handle_line(f"carte {name.upper()}")
     assert session.waiting is not None and session.waiting.card in hand, rec.texts()
     assert not any("n'a pas" in t for t in rec.texts()), rec.texts()
+
+
+def test_tatsu_a_typed_card_of_the_wrong_colour_is_said_refused_and_why(make_session, tmp_path: Path) -> None:
+    session, rec = tatsu_with_hand(make_session, HAND)
+    session.handle_line("carte 5")  # Esprit rouge 1: North plays yellow
+    assert rec.texts(0)[-1] == "Carte refusée : Devant Nord, une carte jaune."
+    assert record_actions(tmp_path / "game.jsonl")[-1]["type"] == "hand", "nothing played"
