@@ -45,7 +45,8 @@ class Question:
     answer (None: the seat the rules expect to act); ``prompt`` what is asked (None: the
     session's "card_waiting" phrase); ``announce`` what the table hears when it is asked;
     ``table_draws``: the card is one nobody has seen (face down): the synthetic table turns
-    it up itself."""
+    it up itself. ``labels``: the card each choice is about when the choice itself names none
+    (a place beside that card): the answer may name that card, or its number in ``labels``."""
 
     card: str
     choices: tuple[Action, ...]
@@ -53,6 +54,7 @@ class Question:
     prompt: Event | None = None
     announce: Event | None = None
     table_draws: bool = False
+    labels: tuple[str, ...] = ()
 
 
 class TableRules:
@@ -105,9 +107,10 @@ class TableRules:
             raise Rejected("ambiguous")
         return common
 
-    def place_action(self, state: State, seat: Seat, words: str) -> dict[str, Any]:
-        """A placement from the words after "pose": by default a row and a column ("0 1").
-        ValueError when the words are no position (the session asks for one)."""
+    def place_action(self, state: State, seat: Seat, words: str) -> dict[str, Any] | Question:
+        """A placement from the words after "pose": by default a row and a column ("0 1"); a
+        Question when the words fit several places ("which one?"). ValueError when the words
+        are no position (the session asks for one)."""
         row, col = (int(x) for x in words.split()[:2])
         return {"type": "place", "seat": seat, "row": row, "col": col}
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.commands import Command, fold
 from companion.engine import Rejected
-from companion.engine.table import Hints
+from companion.engine.table import Hints, Question
 from companion.session.moves import Pending
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
@@ -210,6 +210,9 @@ class CommonCommands:
             return
         except ValueError:
             self.tell("needs_arg", what=self.book.text("session", "arg_position", {}), word=cmd.name)
+            return
+        if isinstance(action, Question):  # "à gauche de l'ours": which bear? the answer completes it
+            self.ask(action)
             return
         self.apply(action)
 

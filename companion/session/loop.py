@@ -394,6 +394,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """A card shown or typed as the answer to a choice: the choice that names it, else the
         rules' reason (and the question keeps waiting)."""
         found = [a for a in question.choices if a.get("card") == card]
+        found += [a for a, label in zip(question.choices, question.labels, strict=False) if label == card]
         if found:
             self.apply(dict(found[0]), from_camera=typist is None)
             return

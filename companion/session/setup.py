@@ -137,6 +137,8 @@ class SetupDialogue:
         """The cards a question for the keyboard's player offers, in the order it listed them."""
         if self.waiting is None or self.waiting.card or self.waiting.seat not in (None, self.opts.me):
             return []
+        if self.waiting.labels:  # listed in the question's own order ("Lequel ? 1 : ..., 2 : ...")
+            return list(self.waiting.labels)
         return sorted({str(a["card"]) for a in self.waiting.choices if "card" in a})
 
     def resolve_seat(self: Session, word: str) -> int | None:
