@@ -159,6 +159,15 @@ class TableRules:
                                                    and a.get("seat") == action.get("seat")))
         return Question("", choices or (action,), seat, Answer(seat, "decide", {}))
 
+    def asked(self, state: State, asker: Seat, seat: Seat) -> Event:
+        """What the table hears when ``asker`` asks ``seat`` to play a card for him."""
+        return Answer("all", "ask", {"seat": asker, "other": seat})
+
+    def own_choice(self, state: State, asker: Seat, seat: Seat) -> Question | None:
+        """``asker`` chooses himself the card ``seat``'s hand plays (the red player for the
+        Ghost): the question listing that hand's cards, numbered; None: the hand is read."""
+        return None
+
     def source(self, state: State, asker: Seat, seat: Seat) -> Seat:
         """``asker`` asks ``seat`` to play the next card for him ("demande Est"): the seat who
         chooses that card (``seat`` itself by default); Rejected with the reason when the

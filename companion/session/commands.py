@@ -233,11 +233,15 @@ class CommonCommands:
             self.refuse(rejected, audience=me)
             return
         self.hints.source = seat
-        self.say(PUBLIC, self.book.text("session", "ask", {"seat": me, "other": seat}), keep=True)
+        self.say(PUBLIC, self.book.render(self.rules.asked(self.state, me, seat)), keep=True)
         if self.table is not None and chooser in self.opts.bots:
             self.bot_gives(seat)
-        elif chooser == me:  # I choose for that seat (the red player for the Ghost)
-            self.answer(self.rules.hand(self.state, seat))
+        elif chooser == me:  # I choose for that seat (the red player for the Ghost): numbered
+            question = self.rules.own_choice(self.state, me, seat)
+            if question is not None:
+                self.ask(question)
+            else:
+                self.answer(self.rules.hand(self.state, seat))
 
     def game_scan(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "scanne": the cards shown next are the keyboard's hand, until "fin"."""
