@@ -8,6 +8,7 @@ keyboard's seat.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -49,12 +50,23 @@ class CommonCommands:
                 self.tell("help_unknown", word=cmd.args[0])
                 return
             for line in details:
-                self.say(self.opts.me, line)
+                self.say(self.opts.me, self.not_me(line))
             return
         self.tell("help_intro")
         for line in self.commands.help_lines(lang):
-            self.say(self.opts.me, line)
+            self.say(self.opts.me, self.not_me(line))
         self.tell("help_more")
+
+    def not_me(self: Session, line: str) -> str:
+        """A help line whose example ("demande Est") names my own seat names the next one
+        instead: asking oneself is refused, so that example would mislead."""
+        usage, sep, rest = line.partition(" : " if self.opts.lang == "fr" else ": ")
+        mine = self.book.seat_name(self.opts.me)
+        if not sep or not re.search(rf"\b{re.escape(mine)}\b", usage):
+            return line
+        seats = self.seat_list() if self.match is not None else list(range(self.opts.seats))
+        other = self.book.seat_name(seats[(seats.index(self.opts.me) + 1) % len(seats)])
+        return re.sub(rf"\b{re.escape(mine)}\b", other, usage) + sep + rest
 
     def cmd_repeat(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "répète": the last announcement again, as this screen showed it."""

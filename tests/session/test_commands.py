@@ -89,3 +89,13 @@ def test_two_word_commands_leave_game_words_alone() -> None:
     moins = parse("moins 3")  # Dojo's "moins ..." reaches the game
     assert isinstance(moins, Unknown) and moins.word == "moins"
     assert parse("plus") == Unknown("plus", "plus vite")
+
+
+def test_help_examples_never_name_my_own_seat(make_session) -> None:
+    session, rec = make_session(me=1)  # East: "demande Est" would ask myself
+    rec.clear()
+    session.handle_line("aide demande")
+    assert rec.texts(1)[0].startswith("demande Sud : "), rec.texts(1)
+    session.handle_line("aide")
+    assert any(t.startswith("demande Sud : ") for t in rec.texts(1))
+    assert not any(t.startswith("demande Est") for t in rec.texts(1))
