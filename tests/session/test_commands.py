@@ -99,3 +99,15 @@ def test_help_examples_never_name_my_own_seat(make_session) -> None:
     session.handle_line("aide")
     assert any(t.startswith("demande Sud : ") for t in rec.texts(1))
     assert not any(t.startswith("demande Est") for t in rec.texts(1))
+
+
+def test_help_finds_the_commands_a_verb_of_the_answers_belongs_to(make_session) -> None:
+    session, rec = make_session(game="shodan", seats=2, me=0)
+    rec.clear()
+    session.handle_line("aide poser")  # "coups" says "Vous pouvez : ... poser"
+    said = rec.texts(0)
+    assert not any(t.startswith("Pas de commande") for t in said), said
+    assert any(t.startswith("nouvelle : ") for t in said) and any(t.startswith("sur 2 : ") for t in said)
+    rec.clear()
+    session.handle_line("aide pose")
+    assert any(t.startswith("sur 2 : ") for t in rec.texts(0)), rec.texts(0)
