@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 from card_codes import Card, Deck
 from companion.commands import fold
+from companion.speech.phrasebook import LANGS
 
-LANGS = ("fr", "en")
 PUNCTUATION = re.compile(r"[\s:;,.!?«»\"()]+")
 
 
@@ -41,11 +41,11 @@ def _names(card: Card, langs: Iterable[str]) -> set[str]:
     for lang in langs:
         full = card.name(lang)
         names.add(norm(full))
-        for sep in (":", ","):  # "Saisie mD : manche droite" -> "Saisie mD", "manche droite"
-            for part in full.split(sep):
+        for sep in (":", ",", "("):  # "Saisie mD : manche droite" -> "Saisie mD", "manche droite"
+            for part in full.split(sep):  # "Forge (E4)" -> "Forge", "E4"
                 names.add(norm(part))
         words = set(norm(full).split())
-        for value in card.attrs.values():  # a code the name prints: "mD", "ISN", "tsuki"
+        for value in (card.code, *card.attrs.values()):  # a code the name prints: "mD", "ISN", "E4"
             if isinstance(value, str) and norm(value) in words:
                 names.add(norm(value))
     names.discard("")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from companion.commands import Command, fold
 from companion.engine import Rejected
 from companion.engine.table import Hints, Question
+from companion.session.cardnames import cards_named
 from companion.session.moves import Pending
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
@@ -47,6 +48,8 @@ class CommonCommands:
         if cmd.args:
             details = self.commands.details(cmd.args[0], lang)
             if details is None:
+                details = self.card_help(" ".join(cmd.args))
+            if details is None:
                 self.tell("help_unknown", word=cmd.args[0])
                 return
             for line in details:
@@ -56,6 +59,23 @@ class CommonCommands:
         for line in self.commands.help_lines(lang):
             self.say(self.opts.me, self.not_me(line))
         self.tell("help_more")
+
+    def card_help(self: Session, words: str) -> list[str] | None:
+        """ "aide forge": what a card does, as its deck tells it (the text of an event card),
+        else its name; None when no card answers to these words."""
+        cards = cards_named(self.deck, words)
+        if not cards:
+            return None
+        texts = self.deck.extra.get("texts", {})
+        lines: list[str] = []
+        for card in cards:
+            text = texts.get(card, {})
+            said = text.get(self.opts.lang) or text.get("fr") if isinstance(text, dict) else None
+            sep = " : " if self.opts.lang == "fr" else ": "
+            line = f"{self.book.card_name(card)}{sep}{said}" if said else f"{self.book.card_name(card)}."
+            if line not in lines:  # copies of a card: said once
+                lines.append(line)
+        return lines
 
     def not_me(self: Session, line: str) -> str:
         """A help line whose example ("demande Est") names my own seat names the next one

@@ -111,3 +111,14 @@ def test_help_finds_the_commands_a_verb_of_the_answers_belongs_to(make_session) 
     rec.clear()
     session.handle_line("aide pose")
     assert any(t.startswith("sur 2 : ") for t in rec.texts(0)), rec.texts(0)
+
+
+def test_help_on_a_card_says_what_it_does(make_session) -> None:
+    session, rec = make_session(game="samurai", seats=2, me=0)
+    rec.clear()
+    session.handle_line("aide forge")
+    assert rec.texts(0) == ["Forge (E4) : Forge : vos pions ont +1 en attaque ce tour."], rec.texts(0)
+    session.handle_line("aide E8")
+    assert rec.texts(0)[-1].startswith("Sabotage (E8) : Sabotage : retirez les marqueurs adverses")
+    session.handle_line("aide zorglub")
+    assert rec.texts(0)[-1] == "Pas de commande « zorglub ». « aide » les liste."
