@@ -37,6 +37,9 @@ class SyntheticDriver:
         found = self.find_cards(line.strip())
         if not found:
             return False
+        if found == [""]:  # "esprit rouge 1", and I hold none of them
+            self.tell("card_not_held", self.opts.me, word=line.strip())
+            return True
         if len(found) > 1:  # "esprit rouge 1": which one, by number or by its full name
             self.which = found
             self.tell("which_card", self.opts.me, cards=found)

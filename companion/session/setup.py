@@ -107,16 +107,22 @@ class SetupDialogue:
         return self.narrow(cards_named(self.deck, word))
 
     def narrow(self: Session, cards: list[str]) -> list[str]:
-        """Cards answering to one name: those the player may mean now, one per distinct name."""
+        """Cards answering to one name: those the player may mean now, one per distinct name.
+        Several distinct cards, none of them offered, playable or in my known hand: [""] (the
+        player holds no such card: asking which one would only lead to a refusal)."""
         if len(cards) > 1 and self.match is not None:
             state, me = self.match.state, self.opts.me
             offered = set(self.choice_cards())
-            hand = set(self.rules.hand_cards(state, me) or [])
+            known = self.rules.hand_cards(state, me)
+            hand = set(known or [])
             for keep in ((lambda c: c in offered), self.may_play, (lambda c: c in hand)):
                 kept = [c for c in cards if keep(c)]
                 if kept:
                     cards = kept
                     break
+            else:
+                if known is not None and len({self.book.card_name(c) for c in cards}) > 1:
+                    return [""]
         by_name: dict[str, str] = {}
         for card in cards:  # copies are one card to the player: the first stands for them all
             by_name.setdefault(self.book.card_name(card), card)

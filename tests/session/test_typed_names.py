@@ -103,3 +103,12 @@ def test_tatsu_a_typed_card_of_the_wrong_colour_is_said_refused_and_why(make_ses
     session.handle_line("carte 5")  # Esprit rouge 1: North plays yellow
     assert rec.texts(0)[-1] == "Carte refusée : Devant Nord, une carte jaune."
     assert record_actions(tmp_path / "game.jsonl")[-1]["type"] == "hand", "nothing played"
+
+
+def test_a_name_of_several_cards_none_in_my_hand_is_refused_at_once(make_session, tmp_path: Path) -> None:
+    session, rec = tatsu_with_hand(make_session, ["Y-P2-V1", "Y-P3-V1", "Y-P4-V1", "Y-X1", "R-P2-V1",
+                                                  "R-P3-V1", "R-X1"])
+    session.handle_line("carte esprit jaune 1")
+    assert rec.texts(0)[-1] == "Vous n'avez aucune carte « esprit jaune 1 » en main.", rec.texts()
+    assert session.which is None
+    assert record_actions(tmp_path / "game.jsonl")[-1]["type"] == "hand"
