@@ -91,8 +91,13 @@ class Player:
         return self.whole_line(self.mark)
 
     def play_my_turn(self) -> str:
-        """Wait for my turn, ask what I may play, play the first card offered (or ask East)."""
-        self.wait("Sud (privé) : À vous.")
+        """Wait for my turn, ask what I may play, play the first card offered (or ask East). A
+        card another seat asks of me meanwhile ("Choisissez : 1 : ...") is the first listed."""
+        while True:
+            screen = self.wait_any(["Sud (privé) : À vous.", "Choisissez : "])
+            if not screen.startswith("Choisissez : ", self.mark - 1):
+                break
+            self.term.type("1")
         self.term.type("coups")
         self.wait_any(["Vous pouvez jouer", "Rien à jouer"])
         line = self.whole_line(self.mark - 1)
