@@ -84,3 +84,18 @@ def test_judo_discard_without_a_card_says_what_to_type(tmp_path: Path) -> None:
     rec.clear()
     session.handle_line("défausse")
     assert rec.texts(0)[-1] == "Dites « défausse » et la carte : « défausse 3 », son numéro dans votre main."
+
+
+def test_a_card_entered_late_then_shown_again_is_seen_again(tmp_path: Path) -> None:
+    session, _rec, now = keyboard_session(tmp_path, me=0)
+    hand = ["Y-P4-V1", "Y-P1-V3", "Y-P2-V1", "Y-X1", "R-P1-V3", "R-P2-V1", "R-X1"]
+    assert session.apply({"type": "hand", "seat": 0, "cards": hand})
+    session.handle_line("carte 1")
+    now[0] = 7.0
+    session.check_in_flight()  # entered by hand; its late sighting never comes
+    session.handle_line("annule")
+    session.handle_line("oui")
+    session.handle_line("carte Y-P4-V1")  # shown again after the undo: this sighting counts
+    session.handle_vision(seen("Y-P4-V1"))
+    actions = record_actions(tmp_path / "game.jsonl")
+    assert [a["type"] for a in actions[-3:]] == ["play", "undo", "play"], actions
