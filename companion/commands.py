@@ -7,7 +7,9 @@ what means something in the game played. French and English words are both accep
 A command is a table: `fr` and `en` (its words; the first is the one help shows), `does` (what
 it does, per language), optionally `args` (what follows it: "seat", "card", "position"),
 `usage` (how it is typed, per language: help shows it instead of the bare word), `more` (the
-details "aide <word>" adds, per language) and `help = false` (a word help does not list). A game
+details "aide <word>" adds, per language), `help_words` (other words that lead "aide" to it, per
+language: the verbs the game's answers use, "poser") and `help = false` (a word help does not
+list). A game
 command also says what the session does with it, `kind`: "action" (the legal action of type
 `action` for the speaker, or for the seat named), "query" (the table rules answer the question
 `query`), "give" (the card waiting goes to the seat named), "place" (the table rules read a
@@ -87,7 +89,11 @@ class Commands:
             raise CommandError(f"{game_file}: {', '.join(clash)} is a common command already")
         self.table: dict[str, dict[str, Any]] = {**common, **own}
         self.words: dict[str, str] = {}
+        self.help_words: dict[str, list[str]] = {}  # "poser" -> the commands that do it
         for name, spec in self.table.items():
+            for lang_words in spec.get("help_words", {}).values():
+                for word in lang_words:
+                    self.help_words.setdefault(fold(word), []).append(name)
             for word in (*spec["fr"], *spec["en"]):
                 other = self.words.setdefault(fold(word), name)
                 if other != name:
@@ -120,8 +126,14 @@ class Commands:
         """ "aide pose": the command's words, how it is typed and its details; None for a word
         that is no command."""
         name = self.words.get(fold(word))
-        if name is None:
-            return None
+        if name is None:  # a verb the answers use ("poser"): the commands that do it
+            names = self.help_words.get(fold(word))
+            if not names:
+                return None
+            return [line for other in names for line in self._details(other, lang)]
+        return self._details(name, lang)
+
+    def _details(self, name: str, lang: str) -> list[str]:
         spec = self.table[name]
         sep = " : " if lang == "fr" else ": "
         words = " / ".join(spec[lang] if lang in ("fr", "en") else spec["fr"])

@@ -45,7 +45,8 @@ class Question:
     answer (None: the seat the rules expect to act); ``prompt`` what is asked (None: the
     session's "card_waiting" phrase); ``announce`` what the table hears when it is asked;
     ``table_draws``: the card is one nobody has seen (face down): the synthetic table turns
-    it up itself."""
+    it up itself. ``labels``: the card each choice is about when the choice itself names none
+    (a place beside that card): the answer may name that card, or its number in ``labels``."""
 
     card: str
     choices: tuple[Action, ...]
@@ -53,6 +54,7 @@ class Question:
     prompt: Event | None = None
     announce: Event | None = None
     table_draws: bool = False
+    labels: tuple[str, ...] = ()
 
 
 class TableRules:
@@ -109,9 +111,10 @@ class TableRules:
             raise Rejected("ambiguous")
         return common
 
-    def place_action(self, state: State, seat: Seat, words: str) -> dict[str, Any]:
-        """A placement from the words after "pose": by default a row and a column ("0 1").
-        ValueError when the words are no position (the session asks for one)."""
+    def place_action(self, state: State, seat: Seat, words: str) -> dict[str, Any] | Question:
+        """A placement from the words after "pose": by default a row and a column ("0 1"); a
+        Question when the words fit several places ("which one?"). ValueError when the words
+        are no position (the session asks for one)."""
         row, col = (int(x) for x in words.split()[:2])
         return {"type": "place", "seat": seat, "row": row, "col": col}
 
@@ -159,6 +162,15 @@ class TableRules:
         choices = tuple(a for a in self.candidates(state, lambda a: a.get("type") == action.get("type")
                                                    and a.get("seat") == action.get("seat")))
         return Question("", choices or (action,), seat, Answer(seat, "decide", {}))
+
+    def asked(self, state: State, asker: Seat, seat: Seat) -> Event:
+        """What the table hears when ``asker`` asks ``seat`` to play a card for him."""
+        return Answer("all", "ask", {"seat": asker, "other": seat})
+
+    def own_choice(self, state: State, asker: Seat, seat: Seat) -> Question | None:
+        """``asker`` chooses himself the card ``seat``'s hand plays (the red player for the
+        Ghost): the question listing that hand's cards, numbered; None: the hand is read."""
+        return None
 
     def source(self, state: State, asker: Seat, seat: Seat) -> Seat:
         """``asker`` asks ``seat`` to play the next card for him ("demande Est"): the seat who

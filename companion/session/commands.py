@@ -8,12 +8,14 @@ keyboard's seat.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import Command, fold
 from companion.engine import Rejected
-from companion.engine.table import Hints
+from companion.engine.table import Hints, Question
+from companion.session.cardnames import cards_named
 from companion.session.moves import Pending
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
@@ -46,15 +48,45 @@ class CommonCommands:
         if cmd.args:
             details = self.commands.details(cmd.args[0], lang)
             if details is None:
+                details = self.card_help(" ".join(cmd.args))
+            if details is None:
                 self.tell("help_unknown", word=cmd.args[0])
                 return
             for line in details:
-                self.say(self.opts.me, line)
+                self.say(self.opts.me, self.not_me(line))
             return
         self.tell("help_intro")
         for line in self.commands.help_lines(lang):
-            self.say(self.opts.me, line)
+            self.say(self.opts.me, self.not_me(line))
         self.tell("help_more")
+
+    def card_help(self: Session, words: str) -> list[str] | None:
+        """ "aide forge": what a card does, as its deck tells it (the text of an event card),
+        else its name; None when no card answers to these words."""
+        cards = cards_named(self.deck, words)
+        if not cards:
+            return None
+        texts = self.deck.extra.get("texts", {})
+        lines: list[str] = []
+        for card in cards:
+            text = texts.get(card, {})
+            said = text.get(self.opts.lang) or text.get("fr") if isinstance(text, dict) else None
+            sep = " : " if self.opts.lang == "fr" else ": "
+            line = f"{self.book.card_name(card)}{sep}{said}" if said else f"{self.book.card_name(card)}."
+            if line not in lines:  # copies of a card: said once
+                lines.append(line)
+        return lines
+
+    def not_me(self: Session, line: str) -> str:
+        """A help line whose example ("demande Est") names my own seat names the next one
+        instead: asking oneself is refused, so that example would mislead."""
+        usage, sep, rest = line.partition(" : " if self.opts.lang == "fr" else ": ")
+        mine = self.book.seat_name(self.opts.me)
+        if not sep or not re.search(rf"\b{re.escape(mine)}\b", usage):
+            return line
+        seats = self.seat_list() if self.match is not None else list(range(self.opts.seats))
+        other = self.book.seat_name(seats[(seats.index(self.opts.me) + 1) % len(seats)])
+        return re.sub(rf"\b{re.escape(mine)}\b", other, usage) + sep + rest
 
     def cmd_repeat(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """The newest lines again, as they were heard, in "equal" too: the announcement just made
@@ -119,8 +151,10 @@ class CommonCommands:
             return
         at = mine[-1]
         move = self.moves[at]
-        what = " ".join(self.book.render(e) for e in move.events if self.pipeline.mine(e.audience)).strip()
-        what = what.rstrip(".") or "?"
+        # named by its first line only ("Ouest : Esprit rouge 5"): the story that followed it (a
+        # trick won, a whole challenge) would make the question a long speech
+        said = [self.book.render(e) for e in move.events if self.pipeline.mine(e.audience)]
+        what = (said[0].strip().rstrip(".") if said else "") or "?"
         after = len(self.moves) - at - 1
         self.confirm = Pending("undo", seq=self.journal.seq, steps=after + 1)
         if after:
@@ -217,6 +251,9 @@ class CommonCommands:
         except ValueError:
             self.tell("needs_arg", what=self.book.text("session", "arg_position", {}), word=cmd.name)
             return
+        if isinstance(action, Question):  # "à gauche de l'ours": which bear? the answer completes it
+            self.ask(action)
+            return
         self.apply(action)
 
     def game_source(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
@@ -236,11 +273,15 @@ class CommonCommands:
             self.refuse(rejected, audience=me)
             return
         self.hints.source = seat
-        self.say(PUBLIC, self.book.text("session", "ask", {"seat": me, "other": seat}), keep=True)
+        self.say(PUBLIC, self.book.render(self.rules.asked(self.state, me, seat)), keep=True)
         if self.table is not None and chooser in self.opts.bots:
             self.bot_gives(seat)
-        elif chooser == me:  # I choose for that seat (the red player for the Ghost)
-            self.answer(self.rules.hand(self.state, seat))
+        elif chooser == me:  # I choose for that seat (the red player for the Ghost): numbered
+            question = self.rules.own_choice(self.state, me, seat)
+            if question is not None:
+                self.ask(question)
+            else:
+                self.answer(self.rules.hand(self.state, seat))
 
     def game_scan(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "scanne": the cards shown next are the keyboard's hand, until "fin"."""

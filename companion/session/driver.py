@@ -34,16 +34,24 @@ class SyntheticDriver:
         put down on the synthetic table, or taken as seen at a real table. False: no card."""
         if self.match is None:
             return False
-        card = self.resolve_card(line.strip())
-        if card is None:
+        found = self.find_cards(line.strip())
+        if not found:
             return False
+        if found == [""]:  # "esprit rouge 1", and I hold none of them
+            self.tell("card_not_held", self.opts.me, word=line.strip())
+            return True
+        if len(found) > 1:  # "esprit rouge 1": which one, by number or by its full name
+            self.which = found
+            self.tell("which_card", self.opts.me, cards=found)
+            return True
+        card = found[0]
         me = self.opts.me
         if self.waiting is None or self.waiting.card:  # a card of my own, for a play of my own
             try:
                 hints = Hints(self.hints.source, None, self.hints.target, me)
                 self.rules.card_action(self.state, card, hints)
             except Rejected as rejected:
-                self.refuse(rejected, audience=me)
+                self.refuse(rejected, audience=me, card=True)
                 return True
         if self.table is None:
             self.hints.typist = me
@@ -58,6 +66,7 @@ class SyntheticDriver:
         assert self.table is not None
         if card in self.table.on_table():  # a card lying face up (a line's card turned up) is picked
             self.table.clear([card])  # up to be played: the camera sees it go, then come down again
+        self.entered.discard(card)  # shown anew: its next sighting is this showing's
         nth = sum(1 for c in self.table.on_table())
         self.table.show(card, self.front_for(seat), nth=nth % 3)
         self.in_flight = (card, self.clock())
@@ -87,8 +96,8 @@ class SyntheticDriver:
 
     def busy(self: Session) -> bool:
         """The synthetic table waits: a card in flight, a question for a person, a hand being
-        registered, a yes-or-no question to the keyboard."""
-        return bool(self.in_flight or self.waiting or self.confirm or self.scanning is not None)
+        registered, a yes-or-no question (or "which card?") to the keyboard."""
+        return bool(self.in_flight or self.waiting or self.confirm or self.which or self.scanning is not None)
 
     def bot_step(self: Session) -> None:
         """If it is a bot's turn (or the table's), make its move through the camera."""
@@ -156,11 +165,14 @@ class SyntheticDriver:
         self.put_down(card, seat)
 
     def check_in_flight(self: Session, timeout: float = CARD_UNREAD_AFTER) -> None:
-        """A card the camera never read: say so and enter it by hand, as a player would."""
+        """A card the synthetic table's camera has not read yet (a slow machine): entered by
+        hand, as a player would, and without a word: nobody at the keyboard showed it to a
+        camera, so "show it again" would only mislead. Its late sighting is then ignored
+        (it is the card already played, not a second one)."""
         if self.in_flight is None:
             return
         card, since = self.in_flight
         if self.clock() - since > timeout:
             self.in_flight = None
-            self.tell("label_bad_check", "all")
+            self.entered.add(card)
             self.handle_card(card)

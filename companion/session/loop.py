@@ -29,6 +29,7 @@ from companion.engine.match import ReplayError
 from companion.engine.table import Hints, Question, TableRules
 from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
+from companion.session.cardnames import norm, spoken_names
 from companion.session.commands import CommonCommands
 from companion.session.driver import SyntheticDriver
 from companion.session.moves import Move, Pending
@@ -93,6 +94,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.pipeline = Pipeline(self.book, announcer, self.rules, opts)
         self.deck = load_deck(opts.game)
         self.table = table  # a LiveTable in synthetic mode, else None
+        self.pipeline.typed_only = table is not None
         self.clock = clock
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.hints = Hints()
@@ -102,10 +104,12 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.layout_move: Action | None = None  # a move seen on the table, asked to be confirmed
         self.layout_labels: list[Any] = []  # the labels at rest last seen
         self.layout_declined: Action | None = None  # a move seen on the table that was answered "no"
+        self.which: list[str] | None = None  # "Lequel ?": the cards a typed name left to choose from
         self.scanning: list[str] | None = None
         self.waiting: Question | None = None  # a question waiting for its answer (a card's words, a choice)
         self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
         self.bot_intent: dict[str, Any] | None = None  # what a bot meant by the card it showed
+        self.entered: set[str] = set()  # cards the synthetic camera read too late, entered by hand
         self.moves: list[Move] = []  # the standing actions, oldest first
         self.prompted: str | None = None  # the last "your turn" said (said again only when it changes)
         self.quit = False
@@ -185,8 +189,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     def answer(self, events: Sequence[Event]) -> None:
         self.pipeline.answer(events)
 
-    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC) -> None:
-        self.pipeline.refuse(rejected, from_camera=from_camera, audience=audience)
+    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC,
+               card: bool = False) -> None:
+        self.pipeline.refuse(rejected, from_camera=from_camera, audience=audience, card=card)
 
     # -- the game ------------------------------------------------------------------------------
     def open(self) -> None:
@@ -276,11 +281,13 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                       for e in self.rules.frequent(self.match.state, self.deck)]
         return names
 
-    def apply(self, action: Action, *, from_camera: bool = False, prompt: bool = True) -> bool:
-        """Check, record (fsynced), then announce one action. False if refused."""
+    def apply(self, action: Action, *, from_camera: bool = False, prompt: bool = True,
+              announce: bool = True) -> bool:
+        """Check, record (fsynced), then announce one action (unless ``announce`` is False: one
+        of several undone at once). False if refused."""
         before = self.state
         due_before = self.rules.due(before, self.opts.me)
-        events = self.pipeline.commit(action, from_camera=from_camera)
+        events = self.pipeline.commit(action, from_camera=from_camera, announce=announce)
         if events is None:
             if self.pipeline.write_refused:
                 self.write_refused(action, from_camera=from_camera)
@@ -350,11 +357,16 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         elif event.kind == "seen" and event.card is not None and self.layout_claims(event.card):
             return  # a board's corner or piece: read where it lies (handle_layout), not played
         elif event.kind == "seen" and event.card is not None:
+            if event.card in self.entered:  # entered by hand already (read too late)
+                self.entered.discard(event.card)
+                return
             if self.in_flight and self.in_flight[0] == event.card:
                 self.in_flight = None
             self.handle_card(event.card, event.seat)
         elif event.kind == "shown" and event.card is not None and self.scanning is not None:
             self.handle_card(event.card)  # a card held up while a hand is read: not a play
+        elif event.kind == "unknown" and self.table is not None:
+            pass  # the synthetic table's own camera misread its own picture: nothing to show again
         elif event.kind == "unknown":
             self.tell(LABEL_ERRORS.get(event.error, "label_unknown"), PUBLIC)
             self.pipeline.earcon("label_refused")
@@ -387,7 +399,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             action = self.rules.card_action(self.state, card, hints)
         except Rejected as rejected:
             self.refuse(rejected, from_camera=typist is None,
-                        audience=PUBLIC if typist is None else typist)
+                        audience=PUBLIC if typist is None else typist, card=True)
             if self.table is not None:
                 self.table.clear([card])
             return
@@ -400,6 +412,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """A card shown or typed as the answer to a choice: the choice that names it, else the
         rules' reason (and the question keeps waiting)."""
         found = [a for a in question.choices if a.get("card") == card]
+        found += [a for a, label in zip(question.choices, question.labels, strict=False) if label == card]
         if found:
             self.apply(dict(found[0]), from_camera=typist is None)
             return
@@ -478,6 +491,12 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         parsed = self.commands.parse(line)
         if parsed is None:
             return
+        if self.which is not None:
+            options, self.which = self.which, None
+            chosen = self.which_answer(options, line)
+            if chosen is not None:
+                self.typed_card(chosen)
+                return
         if self.confirm is not None:
             pending, self.confirm = self.confirm, None
             if isinstance(parsed, Command) and parsed.name in ("yes", "no"):
@@ -508,6 +527,18 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             return
         self.run_command(parsed)
 
+    def which_answer(self, options: list[str], line: str) -> str | None:
+        """The card the answer to "Lequel ?" picks: its number in the list, or a name only one
+        of them answers to; None: the line is something else (the question is dropped)."""
+        word = line.strip()
+        if word.isdigit():
+            index = int(word) - 1
+            return options[index] if 0 <= index < len(options) else None
+        typed = norm(word)
+        named = [c for c in options if typed in spoken_names(self.deck.card(c))
+                 or typed == norm(self.book.card_name(c))]
+        return named[0] if len(named) == 1 else None
+
     def resolve(self, pending: Pending, yes: bool) -> None:
         """The answer to a yes-or-no question."""
         if pending.kind == "typo":
@@ -524,8 +555,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if self.journal.seq != pending.seq:  # play went on before the answer: that is not what was asked
             self.tell("undo_stale")
             return
-        for _ in range(pending.steps):
-            if not self.apply({"type": "undo"}, prompt=False):
+        for step in range(pending.steps, 0, -1):  # "Annulé." said once, by the last undo
+            if not self.apply({"type": "undo"}, prompt=False, announce=step == 1):
                 break
         self.prompted = None
         self.prompt_turn()

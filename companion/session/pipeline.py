@@ -39,6 +39,9 @@ class Pipeline:
         # (audience, text, the seat whose voice says it)
         self.last: list[tuple[Any, str, Seat | None]] = []
         self.write_refused = False  # the last action committed was refused by the record (a full disk)
+        # keyboard only (the synthetic table): nobody shows a card to a camera, so a reason that
+        # says "show the card" is said by its "_typed" form where the game has one ("type carte...")
+        self.typed_only = False
 
     @property
     def me(self) -> int:
@@ -92,12 +95,19 @@ class Pipeline:
             if earcon is not None:
                 self.earcon(earcon)
 
-    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC) -> None:
-        """Say why, changing nothing. A card shown to the table is never named aloud."""
+    def refuse(self, rejected: Rejected, *, from_camera: bool = False, audience: Any = PUBLIC,
+               card: bool = False) -> None:
+        """Say why, changing nothing. A card shown to the table is never named aloud. ``card``:
+        a card typed (it is said to be refused, then why, as a card shown is)."""
+        typed = f"{rejected.code}_typed"
+        if self.typed_only and self.book.has("reasons", typed):
+            rejected = Rejected(typed, **rejected.params)
         if from_camera:
             params = {k: (None if k == "card" else v) for k, v in rejected.params.items()}
             reason = self.book.reason(Rejected(rejected.code, **params))
             text = self.book.text("session", "card_refused", {"reason": reason})
+        elif card:
+            text = self.book.text("session", "card_refused", {"reason": self.book.reason(rejected)})
         else:
             text = self.book.reason(rejected)
         self.say(audience, text)
@@ -112,7 +122,8 @@ class Pipeline:
         return True
 
     # -- committing an action ------------------------------------------------------------------
-    def commit(self, action: Action, *, from_camera: bool = False) -> list[Event] | None:
+    def commit(self, action: Action, *, from_camera: bool = False,
+               announce: bool = True) -> list[Event] | None:
         """Check, record (fsynced), then announce one action; its events, or None if refused."""
         assert self.match is not None and self.journal is not None
         self.write_refused = False
@@ -143,5 +154,6 @@ class Pipeline:
         self.match.events.extend(events)
         if from_camera:
             self.earcon("label_read")
-        self.announce(events)
+        if announce:
+            self.announce(events)
         return events

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from card_codes import try_decode
 from companion.commands import Command, fold
 from companion.engine import Match, Rejected
+from companion.engine.table import Hints
+from companion.session.cardnames import cards_named
 from companion.session.commands import SPEECH_COMMANDS
 from companion.speech.phrasebook import LANGS, Phrasebook
 
@@ -82,30 +84,67 @@ class SetupDialogue:
         self.say(self.opts.me, self.setup_text())
         self.tell("setup_accept")
 
-    def resolve_card(self: Session, word: str) -> str | None:
-        """A card from an id, a payload, its name, or a number: in the choice a question offers,
-        else in the keyboard's hand."""
+    def find_cards(self: Session, word: str) -> list[str]:
+        """The cards a typed word names: an id, a payload, a number (in the choice a question
+        offers, else in the keyboard's hand), or any name the program says for a card (see
+        `cardnames`). A name several cards answer to is narrowed down to the ones offered, else
+        the ones I may play now, else the ones in my hand; copies with one name are one card.
+        More than one card: the player is asked which. None: no card."""
         word = word.strip()
         if word.upper() in self.deck:
-            return word.upper()
+            return [word.upper()]
         label = try_decode(word.upper(), self.opts.game)
         if not isinstance(label, Exception):
-            return label.card.id
-        folded = fold(word)
-        for card in self.deck:
-            if folded in (fold(card.name(lang)) for lang in LANGS):
-                return card.id
-        if word.isdigit() and self.match is not None:
+            return [label.card.id]
+        if word.isdigit():
+            if self.match is None:
+                return []
             listed = self.choice_cards() or self.rules.hand_cards(self.match.state, self.opts.me) or []
             index = int(word) - 1
-            if 0 <= index < len(listed):
-                return listed[index] or None  # "": an empty place of a line
-        return None
+            if 0 <= index < len(listed) and listed[index]:  # "": an empty place of a line
+                return [listed[index]]
+            return []
+        return self.narrow(cards_named(self.deck, word))
+
+    def narrow(self: Session, cards: list[str]) -> list[str]:
+        """Cards answering to one name: those the player may mean now, one per distinct name.
+        Several distinct cards, none of them offered, playable or in my known hand: [""] (the
+        player holds no such card: asking which one would only lead to a refusal)."""
+        if len(cards) > 1 and self.match is not None:
+            state, me = self.match.state, self.opts.me
+            offered = set(self.choice_cards())
+            known = self.rules.hand_cards(state, me)
+            hand = set(known or [])
+            for keep in ((lambda c: c in offered), self.may_play, (lambda c: c in hand)):
+                kept = [c for c in cards if keep(c)]
+                if kept:
+                    cards = kept
+                    break
+            else:
+                if known is not None and len({self.book.card_name(c) for c in cards}) > 1:
+                    return [""]
+        by_name: dict[str, str] = {}
+        for card in cards:  # copies are one card to the player: the first stands for them all
+            by_name.setdefault(self.book.card_name(card), card)
+        return list(by_name.values())
+
+    def may_play(self: Session, card: str) -> bool:
+        """The keyboard's player may put this card down now (the rules take it)."""
+        if self.waiting is not None and not self.waiting.card:
+            return False  # a question waits: what it offers decides (choice_cards)
+        try:
+            self.rules.card_action(self.state, card, Hints(self.hints.source, None, self.hints.target,
+                                                           self.opts.me))
+        except Rejected:
+            return False
+        return True
 
     def choice_cards(self: Session) -> list[str]:
         """The cards a question for the keyboard's player offers, in the order it listed them."""
         if self.waiting is None or self.waiting.card or self.waiting.seat not in (None, self.opts.me):
             return []
+        if self.waiting.labels:  # listed in the question's own order ("Lequel ? 1 : ..., 2 : ...")
+            return list(self.waiting.labels)
         return sorted({str(a["card"]) for a in self.waiting.choices if "card" in a})
 
     def resolve_seat(self: Session, word: str) -> int | None:

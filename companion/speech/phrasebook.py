@@ -40,6 +40,7 @@ it is an error, and so is a form that cannot be filled or a form table's unknown
 from __future__ import annotations
 
 import os
+import re
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -171,6 +172,9 @@ class _Formatter(string.Formatter):
         return format(value, format_spec)
 
 
+# "de Archer" -> "d'Archer": a lone "de" (not "de-") before a word with a vowel first
+ELIDE = re.compile(r"(^|[\s(«])de ([AEIOUÉÈÊÂÎÔÛaeiouéèêâîôû])")
+
 class Phrasebook:
     """Sentences for one language and game; seat names may be replaced by the table's own."""
 
@@ -293,7 +297,7 @@ class Phrasebook:
             if not isinstance(form, str):
                 continue
             try:
-                forms[level] = self._formatters[level].vformat(form, (), dict(params))
+                forms[level] = self._elide(self._formatters[level].vformat(form, (), dict(params)))
             except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
                 if self.strict:  # a lenient book says the normal form instead
                     which = "" if isinstance(template, str) else f"its {level} form "
@@ -303,6 +307,13 @@ class Phrasebook:
         if len(set(forms.values())) == 1:
             return forms[NORMAL]
         return Phrase(forms, self.verbosity)
+
+    def _elide(self, text: str) -> str:
+        """French elides "de" before a vowel a name begins with: "à portée d'Archer rouge 1"
+        (the name is filled in, so the phrase cannot write it; "h" is left alone, often aspirate)."""
+        if self.lang != "fr":
+            return text
+        return ELIDE.sub(r"\1d'\2", text)
 
     def _missing(self, section: str, key: str, why: str) -> str:
         if self.strict:

@@ -88,6 +88,30 @@ def test_judo_by_keyboard(tmp_path: Path) -> None:
     assert any(a["type"] == "play" and a["card"].startswith("GRIP") for a in mine)
 
 
+def test_judo_a_card_typed_back_by_the_name_coups_says(tmp_path: Path) -> None:
+    """Issue 16, a newcomer: the name "coups" prints ("Saisie mD : manche droite") is typed back,
+    then the part before its colon; each plays a copy in my hand, never "n'a pas ... en main"."""
+    term, record = start(tmp_path, "judo", "sud", 3)
+    me = Player(term)
+    try:
+        me.wait("Entrée pour commencer")
+        term.type("")
+        me.wait("Sud (privé) : À vous.")
+        grips = named("judo", line_after(me, "coups", "Vous pouvez jouer : "))
+        assert grips
+        term.type(grips[0])  # as printed, colon and all
+        me.wait(f"Sud saisit, main gauche : {grips[0]}.")
+        second = named("judo", line_after(me, "coups", "Vous pouvez jouer : "))
+        if second:
+            short = second[0].split(" : ", 1)[0].lower()  # "saisie md"
+            term.type(f"carte {short}")
+            me.wait(f"Sud saisit, main droite : {second[0]}.")
+        assert not any("en main." in ln and "n'a pas" in ln for ln in term.screen().splitlines())
+        quit_and_replay(term, me, record, "judo")
+    finally:
+        term.close()
+
+
 def test_shodan_by_keyboard(tmp_path: Path) -> None:
     term, record = start(tmp_path, "shodan", "sud", 5)
     me = Player(term)

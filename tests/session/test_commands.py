@@ -89,3 +89,36 @@ def test_two_word_commands_leave_game_words_alone() -> None:
     moins = parse("moins 3")  # Dojo's "moins ..." reaches the game
     assert isinstance(moins, Unknown) and moins.word == "moins"
     assert parse("plus") == Unknown("plus", "plus vite")
+
+
+def test_help_examples_never_name_my_own_seat(make_session) -> None:
+    session, rec = make_session(me=1)  # East: "demande Est" would ask myself
+    rec.clear()
+    session.handle_line("aide demande")
+    assert rec.texts(1)[0].startswith("demande Sud : "), rec.texts(1)
+    session.handle_line("aide")
+    assert any(t.startswith("demande Sud : ") for t in rec.texts(1))
+    assert not any(t.startswith("demande Est") for t in rec.texts(1))
+
+
+def test_help_finds_the_commands_a_verb_of_the_answers_belongs_to(make_session) -> None:
+    session, rec = make_session(game="shodan", seats=2, me=0)
+    rec.clear()
+    session.handle_line("aide poser")  # "coups" says "Vous pouvez : ... poser"
+    said = rec.texts(0)
+    assert not any(t.startswith("Pas de commande") for t in said), said
+    assert any(t.startswith("nouvelle : ") for t in said) and any(t.startswith("sur 2 : ") for t in said)
+    rec.clear()
+    session.handle_line("aide pose")
+    assert any(t.startswith("sur 2 : ") for t in rec.texts(0)), rec.texts(0)
+
+
+def test_help_on_a_card_says_what_it_does(make_session) -> None:
+    session, rec = make_session(game="samurai", seats=2, me=0)
+    rec.clear()
+    session.handle_line("aide forge")
+    assert rec.texts(0) == ["Forge (E4) : Forge : vos pions ont +1 en attaque ce tour."], rec.texts(0)
+    session.handle_line("aide E8")
+    assert rec.texts(0)[-1].startswith("Sabotage (E8) : Sabotage : retirez les marqueurs adverses")
+    session.handle_line("aide zorglub")
+    assert rec.texts(0)[-1] == "Pas de commande « zorglub ». « aide » les liste."

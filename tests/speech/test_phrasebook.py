@@ -60,3 +60,13 @@ def test_a_missing_phrase_is_never_said_as_its_key() -> None:
         assert said == "A message with no text." and "no_such" not in said and "{" not in said
     with pytest.raises(MissingPhrase, match="no_such_event"):
         Phrasebook("en", "tatsu", strict=True).render(Event("all", "no_such_event", {}))
+
+
+def test_french_elides_de_before_a_name_with_a_vowel_first() -> None:
+    fr = Phrasebook("fr", "samurai")
+    threat = Event(0, "q_unit_threatened", {"unit": "KATANA-Y-1", "square": "C4", "by": ["ARCHER-R-1"]})
+    assert fr.render(threat) == "Samouraï katana jaune 1, en C4, est à portée d'Archer rouge 1."
+    by_katana = Event(0, "q_unit_threatened", {"unit": "ARCHER-R-1", "square": "C4", "by": ["KATANA-Y-1"]})
+    assert fr.render(by_katana).endswith("à portée de Samouraï katana jaune 1.")
+    en = Phrasebook("en", "samurai")
+    assert "de Archer" not in en.render(threat) and "d'" not in en.render(threat)

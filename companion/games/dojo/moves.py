@@ -175,8 +175,9 @@ def _place(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list
     check_cell(cells, cell, state.opts["orientation"])
     events: list[Event] = []
     state = end_challenges(state, events)
-    if state.swap_offer and seat in state.swap_offer:  # a duellist placing ends the swap privilege
-        state = state._replace(swap_offer=None)
+    if state.swap_offer and seat in state.swap_offer:  # a duellist placing ends the swap privilege:
+        state = state._replace(swap_offer=None)  # the winner placing his own keeps it, said so
+        events.append(Event("all", "swap_kept", {"seat": seat}))
     dojos = list(state.dojos)
     dojos[seat] = (*dojos[seat], (cell[0], cell[1], card))
     pending = list(state.pending)

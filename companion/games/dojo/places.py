@@ -146,6 +146,15 @@ def parse_place(text: str, cells: Mapping[Cell, str]) -> Cell:
     return (anchor[0] + dr, anchor[1] + dc)
 
 
+def beside(text: str, cells: Mapping[Cell, str], card: str) -> Cell:
+    """The cell on the side ``text`` says ("à gauche de l'ours") of the placed ``card``: the
+    answer to "which bear?"."""
+    anchor = next(cell for cell, placed in cells.items() if placed == card)
+    side = next(v for k, v in _tokens(text) if k == "sides")
+    dr, dc = OFFSETS[side]
+    return (anchor[0] + dr, anchor[1] + dc)
+
+
 def _numbers(tokens: list[tuple[str, Any]]) -> Cell | None:
     """Exactly two numbers (with "moins"/"minus" signs) and nothing else, or None."""
     values: list[int] = []

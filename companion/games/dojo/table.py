@@ -12,9 +12,9 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import Action, Answer, Event, Rejected, State
-from companion.engine.table import TableRules
+from companion.engine.table import Question, TableRules
 from companion.games.dojo.describe import cells_of, describe, offer_places, score_events
-from companion.games.dojo.places import parse_place, to_view
+from companion.games.dojo.places import beside, parse_place, to_view
 from companion.games.dojo.rounds import challenge_order, may_receive
 from companion.games.dojo.scoring import check_cell
 from companion.games.dojo.state import CHALLENGE, RECRUIT, ROUNDS, TRAINING, TROPHY, tatamis
@@ -61,6 +61,8 @@ class DojoTable(TableRules):
                                                            "other": state.pending[loser]})]
             return [Answer(viewer, "dojo_swap_wait", {"seat": winner})]
         if view["phase"] == CHALLENGE and view["asked"] is not None:
+            if view["asked"] == viewer:  # said to the table as a fact; asked of me as a question
+                return [Answer(viewer, "dojo_ask_yours", {"dealer": state.dealer})]
             return [Event(viewer, "ask", {"seat": view["asked"], "dealer": state.dealer})]
         if view["phase"] == TRAINING:
             card = state.pending[viewer] if 0 <= viewer < state.seats else None
@@ -86,10 +88,16 @@ class DojoTable(TableRules):
         return super().query(name, state, viewer, target)
 
     def table(self, state: State, viewer: int) -> list[Event]:
+        """The trophy in play, then each dojo in a word (its size; "dojo Est" reads it)."""
         view = self.game.public_view(state)
+        out: list[Event] = []
         if view["trophies_in_play"]:
-            return [Event(viewer, "trophy_stays", {"cards": view["trophies_in_play"]})]
-        return [Answer(viewer, "table_empty")]
+            out.append(Event(viewer, "trophy_stays", {"cards": view["trophies_in_play"]}))
+        parts = [Answer(viewer, "dojo_table_seat", {"seat": s, "n": len(state.dojos[s])})
+                 for s in range(state.seats) if state.dojos[s]]
+        if parts:
+            out.append(Answer(viewer, "dojo_table", {"parts": parts}))
+        return out or [Answer(viewer, "table_empty")]
 
     # Equal information. Face up: every dojo's tatamis, the trophy in play on top of its pile, the
     # trophies each player has won (kept in front of him), and the two tatamis a challenge turned
@@ -153,13 +161,18 @@ class DojoTable(TableRules):
             return [Answer(seat, "dojo_wait_ask", {"seat": asked})]
         return [Answer(seat, "legal_none")]
 
-    def place_action(self, state: State, seat: int, words: str) -> dict[str, Any]:
+    def place_action(self, state: State, seat: int, words: str) -> dict[str, Any] | Question:
         """A placement from words: "1 2" (row 1, column 2 from the top left), "gauche de renard
         jaune", "sous 1 1"..."""
         cells = cells_of(state, seat)
         if not cells:  # the first tatami needs no words: it is the 0,0 place
             return {"type": "place", "seat": seat, "row": 0, "col": 0}
-        row, col = parse_place(words, cells)
+        try:
+            row, col = parse_place(words, cells)
+        except Rejected as rejected:
+            if rejected.code != "place_ambiguous":
+                raise
+            return self.which_place(seat, words, cells, list(rejected.params["cards"]))
         try:
             check_cell(list(cells), (row, col), state.opts["orientation"])
         except Rejected as rejected:  # the reason says the place as the owner does
@@ -168,6 +181,17 @@ class DojoTable(TableRules):
                 raise Rejected(rejected.code, row=said[0], col=said[1]) from None
             raise
         return {"type": "place", "seat": seat, "row": row, "col": col}
+
+    def which_place(self, seat: int, words: str, cells: dict[tuple[int, int], str],
+                    cards: list[str]) -> Question:
+        """ "Lequel ?": several placed tatamis fit the words; the answer (a number, or the
+        tatami's name) picks the place beside that one."""
+        choices = []
+        for card in cards:
+            row, col = beside(words, cells, card)
+            choices.append({"type": "place", "seat": seat, "row": row, "col": col})
+        prompt = Answer(seat, "dojo_place_which", {"cards": cards})
+        return Question("", tuple(choices), seat, prompt, labels=tuple(cards))
 
     def seat_facts(self, state: State, seat: int) -> list[Event]:
         return [Answer(seat, "dojo_you_deal")] if seat == state.dealer else []

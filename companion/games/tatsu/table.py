@@ -236,10 +236,30 @@ class TatsuTable(TableRules):
         face_up = [a for a in plays if state.players != 2 or a["card"] in identified(state)]
         choices = tuple(face_up or plays)
         listed = sorted({str(a["card"]) for a in choices})
-        prompt = Answer(seat, "asked_for", {"asker": asker, "seat": front, "from": source,
-                                            "clan": state.clans[front], "cards": listed})
-        announce = Answer("all", "ask", {"seat": asker, "other": source})
-        return Question("", choices, seat, prompt, announce)
+        key = "asked_for_yours" if source == seat else "asked_for"  # "de votre main", not "de Nord"
+        prompt = Answer(seat, key, {"asker": asker, "seat": front, "from": source,
+                                    "clan": state.clans[front], "cards": listed})
+        return Question("", choices, seat, prompt, self.asked(state, asker, source))
+
+    def asked(self, state: State, asker: int, seat: int) -> Event:
+        """3p: a card asked for the Ghost is "pour le Fantôme", not "pour lui"."""
+        if state.players == 3 and turn_seat(state) == GHOST:
+            key = "ghost_chooses" if seat == GHOST else "ask_ghost"  # not "asks the Ghost for the Ghost"
+            return Answer("all", key, {"seat": asker, "other": seat})
+        return super().asked(state, asker, seat)
+
+    def own_choice(self, state: State, asker: int, seat: int) -> Question | None:
+        """The red player asks the Ghost: he chooses its card, from a numbered list."""
+        front = turn_seat(state)
+        plays = tuple(a for a in self.game.legal(state, asker)
+                      if a.get("type") == "play" and a.get("from") == seat and a.get("seat") == front)
+        if front is None or not plays:
+            return None
+        listed = sorted({str(a["card"]) for a in plays})
+        key = "choose_for_ghost" if front == seat == GHOST else "choose_from"
+        prompt = Answer(asker, key, {"seat": front, "from": seat, "clan": state.clans[front],
+                                               "cards": listed})
+        return Question("", plays, asker, prompt)
 
     def source(self, state: State, asker: int, seat: int) -> int:
         """ "demande Est": checked against what the table knows (the backs show the colours)."""
@@ -275,6 +295,10 @@ class TatsuTable(TableRules):
         assert front is not None
         clan = state.clans[front]
         if who != front and who == viewer:
+            sources = {a.get("from") for a in self.game.legal(state, viewer) if a.get("type") == "play"}
+            if sources and not sources & {front, viewer}:  # neither hand has the colour: ask whom
+                seats = sorted(s for s in sources if s is not None)
+                return [Answer(viewer, "turn_for_you_ask", {"seat": front, "clan": clan, "seats": seats})]
             return [Answer(viewer, "turn_for_you", {"seat": front, "clan": clan})]
         if who != front:
             return [Answer(viewer, "turn_for", {"seat": front, "clan": clan, "actor": who})]
@@ -306,7 +330,7 @@ class TatsuTable(TableRules):
             return [Answer(viewer, "ghost_unknown")]
         if not hand:
             return [Answer(viewer, "ghost_empty")]
-        return [Answer(viewer, "ghost_hand", {"cards": list(hand)})]
+        return [Answer(viewer, "ghost_hand", {"cards": list(hand)})]  # numbered: "2" picks the second
 
     def table(self, state: State, viewer: int) -> list[Event]:
         view = self.game.public_view(state)

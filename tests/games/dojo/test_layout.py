@@ -37,6 +37,8 @@ def test_the_tatami_held_laid_on_an_allowed_place_is_proposed() -> None:
     assert news.proposal == {"type": "place", "seat": 0, "row": 1, "col": 1}
     assert news.proposal in RULES.legal(state, 0)
     assert news.question is not None and news.question.params["card"] == "BEAR-2-1"
+    # said as the player would type it: row 2, column 2 of a dojo whose top left is its first tatami
+    assert (news.question.params["row"], news.question.params["col"]) == (2, 2)
 
 
 def test_a_tatami_elsewhere_is_said_with_both_places() -> None:
@@ -44,7 +46,7 @@ def test_a_tatami_elsewhere_is_said_with_both_places() -> None:
     news = DojoLayout().compare([label("TIGRESS-2-2", 0, 0), label("MONKEY-5-2", 1, 0)], state)
     assert news.proposal is None
     assert [(e.key, e.params["row"], e.params["col"], e.params["game_row"], e.params["game_col"])
-            for e in news.differences] in ([("elsewhere", 1, 0, 0, 1)], [("elsewhere", -1, 0, 0, 0)])
+            for e in news.differences] in ([("elsewhere", 2, 1, 1, 2)], [("elsewhere", 0, 1, 1, 1)])  # as typed
 
 
 def test_a_dojo_not_wholly_in_view_is_not_compared() -> None:
