@@ -46,7 +46,7 @@ def test_a_tatami_elsewhere_is_said_with_both_places() -> None:
     news = DojoLayout().compare([label("TIGRESS-2-2", 0, 0), label("MONKEY-5-2", 1, 0)], state)
     assert news.proposal is None
     assert [(e.key, e.params["row"], e.params["col"], e.params["game_row"], e.params["game_col"])
-            for e in news.differences] in ([("elsewhere", 2, 1, 1, 2)], [("elsewhere", 0, 1, 1, 1)])  # as typed
+            for e in news.differences] in ([("elsewhere", 2, 1, 1, 2)], [("elsewhere", 0, 1, 1, 1)])
 
 
 def test_a_dojo_not_wholly_in_view_is_not_compared() -> None:
