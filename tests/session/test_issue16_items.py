@@ -3,6 +3,7 @@ keyboard hears (B3, B5, B6, A4, A7, A8, A9)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -27,3 +28,46 @@ def test_b3_asking_a_seat_without_my_colour_is_refused_with_the_reason(make_sess
     # the next card shown is North's own, not one asked of East
     session.handle_vision(seen("Y-P4-V1"))
     assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "play", "seat": 0, "card": "Y-P4-V1"}
+
+
+# ------------------------------------------------------------------------ Tatsu with two players
+def two_players(make_session):  # type: ignore[no-untyped-def]
+    return make_session(seats=2, me=0, options={"target": 5000})  # a high target: round 1 ends no game
+
+
+def step_2p(session, rng: random.Random) -> bool:  # type: ignore[no-untyped-def]
+    """One step of the table, the other seat or me; my line is laid by typing the numbers I am
+    offered, as the person does. False when nothing is to do."""
+    state = session.match.state
+    if actions := session.game.table_actions(state, rng):  # a deal, a card turned up
+        assert session.apply(actions[0])
+        return True
+    who = session.rules.actor(state)
+    if who is None:
+        return False
+    if who == 0 and state.tableaux[0] is None:
+        session.handle_line("1")  # the first card offered for this place
+        assert session.match.state is not state, "the typed number laid a card"
+    else:
+        assert session.apply(session.game.legal(state, who)[0])
+    return True
+
+
+def test_b5_round_two_is_dealt_and_laid_by_the_person(make_session, tmp_path: Path) -> None:
+    session, rec = two_players(make_session)
+    rng = random.Random(3)
+    while session.match.state.round == 1:
+        assert step_2p(session, rng)
+    assert not session.game.is_over(session.match.state)
+    rec.clear()
+    while session.match.state.tableaux[0] is None:  # round 2: my 7 cards dealt, my line to lay
+        assert step_2p(session, rng)
+    mine = rec.texts(0)
+    assert any(t.startswith("Nord, vos 7 cartes à poser face visible : ") for t in mine), mine
+    laying = [t for t in mine if "Posez votre ligne : place " in t]
+    assert [t.split("Posez votre ligne : place ")[1].split(",")[0].split(" ;")[0] for t in laying] == [
+        str(n) for n in range(1, 8)], laying
+    round2 = record_actions(tmp_path / "game.jsonl")
+    lays = [a for a in round2[-30:] if a["type"] == "lay" and a["seat"] == 0]
+    assert [a["slot"] for a in lays[-7:]] == list(range(7))
+    assert session.match.state.round == 2
