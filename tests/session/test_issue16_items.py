@@ -71,3 +71,35 @@ def test_b5_round_two_is_dealt_and_laid_by_the_person(make_session, tmp_path: Pa
     lays = [a for a in round2[-30:] if a["type"] == "lay" and a["seat"] == 0]
     assert [a["slot"] for a in lays[-7:]] == list(range(7))
     assert session.match.state.round == 2
+
+
+def test_b6_table_reads_both_lines_place_by_place_once_laid(make_session) -> None:
+    session, rec = two_players(make_session)
+    rng = random.Random(3)
+    while session.match.state.tableaux[1] is None:
+        assert step_2p(session, rng)
+    rec.clear()
+    session.handle_line("table")
+    assert len(rec.lines) == 1 and rec.lines[0][0] == 0, rec.lines
+    said = rec.texts(0)[0]
+    state = session.match.state
+    for seat, name in ((0, "Nord"), (1, "Sud")):
+        assert f"Ligne de {name} : " in said, said
+        line = said.split(f"Ligne de {name} : ")[1].split(". Ligne de")[0]
+        places = line.rstrip(".").split(" ; ")
+        assert len(places) == 7, places
+        for n, (place, stack) in enumerate(zip(places, state.tableaux[seat], strict=True), start=1):
+            card = session.deck.card(stack.up).name("fr")
+            beneath = {"Y": "jaune", "R": "rouge"}[stack.down]
+            assert place == f"{n} : {card}, sur {beneath}", (place, stack)
+
+
+# ------------------------------------------------------------------------------------- score (A9)
+def test_a9_score_mid_round_tells_the_multipliers_captured(make_session) -> None:
+    session, rec = make_session(seats=4, me=2)
+    for card in ("Y-X2", "R-P3-V1", "Y-P5-V1", "R-P1-V3"):  # South's 5 takes North's yellow ×2
+        session.handle_vision(seen(card))
+    rec.clear()
+    session.handle_line("score")
+    assert rec.lines == [(2, "Scores : Jaunes 0, Rouges 0. Cette manche : Jaunes 5 points, "
+                             "multiplicateurs 2 ; Rouges 0 point, aucun multiplicateur.")], rec.lines
