@@ -7,7 +7,9 @@ import random
 from pathlib import Path
 from types import SimpleNamespace
 
-from .conftest import record_actions
+from companion.session import Session, SessionOptions
+
+from .conftest import Recorder, record_actions
 
 ALL_RED = ["R-P1-V3", "R-P2-V1", "R-P3-V1", "R-P4-V1", "R-P5-V1", "R-X1", "R-F"]
 
@@ -103,3 +105,20 @@ def test_a9_score_mid_round_tells_the_multipliers_captured(make_session) -> None
     session.handle_line("score")
     assert rec.lines == [(2, "Scores : Jaunes 0, Rouges 0. Cette manche : Jaunes 5 points, "
                              "multiplicateurs 2 ; Rouges 0 point, aucun multiplicateur.")], rec.lines
+
+
+# ------------------------------------------------------------------------ before the game (A7)
+def test_a7_commands_at_the_set_up_prompt_get_an_answer(tmp_path: Path) -> None:
+    rec = Recorder()
+    session = Session(SessionOptions(record=tmp_path / "g.jsonl"), rec)  # setup=True: Enter begins
+    session.open()
+    for line, answer in (("aide", "Avant la partie : Entrée commence ; « donneur Est » change le donneur ; "
+                                  "« moi Sud » change votre place ; « quitte » s'en va."),
+                         ("score", "La partie n'a pas commencé : appuyez sur Entrée pour commencer."),
+                         ("mian", "La partie n'a pas commencé : appuyez sur Entrée pour commencer.")):
+        rec.clear()
+        session.handle_line(line)
+        assert rec.lines == [(0, answer)], (line, rec.lines)
+    assert not session.started and not (tmp_path / "g.jsonl").exists(), "nothing begun, nothing recorded"
+    session.handle_line("")
+    assert session.started
