@@ -122,3 +122,26 @@ def test_a7_commands_at_the_set_up_prompt_get_an_answer(tmp_path: Path) -> None:
     assert not session.started and not (tmp_path / "g.jsonl").exists(), "nothing begun, nothing recorded"
     session.handle_line("")
     assert session.started
+
+
+# ------------------------------------------------------------------------------- resuming (A8)
+def test_a8_resuming_tells_the_round_the_score_whose_turn_and_my_hand(make_session, tmp_path: Path) -> None:
+    session, _ = make_session(seats=4, me=2)
+    hand = ["Y-P1-V3", "Y-P2-V1", "Y-P3-V1", "Y-X1", "R-P1-V3", "R-P2-V1", "R-X1"]
+    assert session.apply({"type": "hand", "seat": 2, "cards": hand})
+    for card in ("Y-X2", "R-P3-V1", "Y-P3-V1", "R-P1-V4"):  # trick 1: East's 3, first down, takes it
+        session.handle_vision(seen(card))
+    session.close()
+    rec = Recorder()
+    resumed = Session(SessionOptions(seats=4, me=2, resume=tmp_path / "game.jsonl", setup=False), rec)
+    resumed.open()
+    assert resumed.match.state == session.match.state
+    mine = rec.texts(2)
+    assert mine[0] == "Reprise de la partie : 5 actions relues."
+    assert "Manche 1, pli 2." in mine, mine
+    assert any(t.startswith("Scores : Jaunes 0, Rouges 0. Cette manche : ") for t in mine), mine
+    assert ("Votre main : 1 : Esprit jaune 1, 3 points ; 2 : Esprit jaune 2 ; "
+            "3 : Multiplicateur jaune fois 1 ; 4 : Esprit rouge 1, 3 points ; 5 : Esprit rouge 2 ; "
+            "6 : Multiplicateur rouge fois 1.") in mine, mine
+    assert mine[-1] == "À Est : une carte rouge.", "whose turn, last"
+    assert all(a in (2, "all") for a, _ in rec.lines), "my hand and the resume are said to me only"
