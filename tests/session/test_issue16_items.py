@@ -4,6 +4,7 @@ keyboard hears (B3, B5, B6, A4, A7, A8, A9)."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -145,3 +146,31 @@ def test_a8_resuming_tells_the_round_the_score_whose_turn_and_my_hand(make_sessi
             "6 : Multiplicateur rouge fois 1.") in mine, mine
     assert mine[-1] == "À Est : une carte rouge.", "whose turn, last"
     assert all(a in (2, "all") for a, _ in rec.lines), "my hand and the resume are said to me only"
+
+
+# ----------------------------------------------------------------- the prompt while I deal (A4)
+def test_a4_the_tatsu_deal_says_your_turn_once(make_session) -> None:
+    session, rec = make_session(seats=4, me=0)  # North deals and leads
+    rng = random.Random(1)
+    while actions := session.game.table_actions(session.match.state, rng):  # the four hands dealt
+        assert session.apply(actions[0])
+    prompts = [t for t in rec.screen() if t.startswith("À vous")]
+    assert prompts == ["À vous. À Nord : une carte jaune."], rec.screen()
+
+
+def test_a4_the_dojo_dealer_hears_your_turn_once_then_only_what_changes(make_session, tmp_path: Path) -> None:
+    session, rec = make_session(game="dojo", seats=4, me=0)  # North deals
+    assert session.apply({"type": "trophy", "card": "TROPHY-03"})
+    gives = (("CRANE-4-1", "moi"), ("FOX-4-1", "Est"), ("CRANE-2-1", "Ouest"), ("CRANE-1-2", ""))
+    for card, seat in gives:
+        session.handle_vision(seen(card))
+        if seat:  # the last tatami shown goes to the one seat left (South) by itself
+            session.handle_line(f"donne {seat}")
+    assert [a["card"] for a in record_actions(tmp_path / "game.jsonl") if a["type"] == "give"] == [
+        card for card, _ in gives]
+    mine = rec.texts(0)
+    assert [t for t in mine if t.startswith("À vous")] == ["À vous."], mine
+    asked = [t for t in mine if t.startswith("Vous donnez : ")]
+    assert len(asked) == len(set(asked)) == 4, asked  # once per tatami: the seats left change each time
+    for said, again in pairwise(mine):
+        assert said != again, f"said twice in a row: {said!r}"
