@@ -154,7 +154,7 @@ def test_a4_the_tatsu_deal_says_your_turn_once(make_session) -> None:
     rng = random.Random(1)
     while actions := session.game.table_actions(session.match.state, rng):  # the four hands dealt
         assert session.apply(actions[0])
-    prompts = [t for t in rec.screen() if t.startswith("À vous")]
+    prompts = [t for t in rec.screen() if "À Nord : une carte jaune" in t or t.startswith("À vous")]
     assert prompts == ["À vous. À Nord : une carte jaune."], rec.screen()
 
 
