@@ -121,6 +121,7 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
                                watch=opts.watch_layout)
         except SourceError:
             raise fail(say(lang, "bad_source", path=source), 1) from None
+        session.seen_memory = reader.tracker
         if interactive:
             session.read_lines(sys.stdin)
         if not session.started:  # a resumed game has started already

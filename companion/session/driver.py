@@ -66,6 +66,8 @@ class SyntheticDriver:
         assert self.table is not None
         if card in self.table.on_table():  # a card lying face up (a line's card turned up) is picked
             self.table.clear([card])  # up to be played: the camera sees it go, then come down again
+            if self.seen_memory is not None:  # and the camera takes it, put down again, for a play
+                self.seen_memory.taken_up([card])
         self.entered.discard(card)  # shown anew: its next sighting is this showing's
         nth = sum(1 for c in self.table.on_table())
         self.table.show(card, self.front_for(seat), nth=nth % 3)

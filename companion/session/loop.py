@@ -76,6 +76,23 @@ class VisionNews(Protocol):
     error: Any
 
 
+class SeenMemory(Protocol):
+    """What the camera's tracker remembers of cards laid (companion.vision.tracker)."""
+
+    def forget(self, texts: Sequence[str] | None = None) -> None: ...
+    def taken_up(self, texts: Sequence[str]) -> None: ...
+
+
+def cards_named(events: Sequence[Event]) -> list[str]:
+    """The cards a trick or round taken away names (its events' ``card`` and ``cards``)."""
+    named: list[str] = []
+    for event in events:
+        card, cards = event.params.get("card"), event.params.get("cards")
+        named += [card] if isinstance(card, str) else []
+        named += [c for c in cards if isinstance(c, str)] if isinstance(cards, list | tuple) else []
+    return named
+
+
 class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     """One game at the table."""
 
@@ -110,6 +127,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
         self.bot_intent: dict[str, Any] | None = None  # what a bot meant by the card it showed
         self.entered: set[str] = set()  # cards the synthetic camera read too late, entered by hand
+        # the camera's memory of cards laid (set by `play` once the camera is open): cards that left
+        # the table are forgotten, so that put down again later they are a new play
+        self.seen_memory: SeenMemory | None = None
         self.moves: list[Move] = []  # the standing actions, oldest first
         self.prompted: str | None = None  # the last "your turn" said (said again only when it changes)
         self.quit = False
@@ -297,6 +317,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 self.moves.pop()
         else:
             self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
+        if self.rules.clears_table(events) and self.seen_memory is not None:
+            self.seen_memory.forget(cards_named(events))
         if self.table is not None and (self.rules.clears_table(events) or action.get("type") == "undo"):
             self.table.clear()
         self.hints = Hints()

@@ -214,6 +214,15 @@ class LabelTracker:
         for text in list(self._laid_cards) if texts is None else texts:
             self._laid_cards.pop(text, None)
 
+    def taken_up(self, texts: Sequence[str]) -> None:
+        """Laid cards picked up to be played elsewhere (a line's face-up card): forgotten, and put
+        down again they are laid anew, a new play, even if the camera never saw them go."""
+        self.forget(texts)
+        for text in texts:
+            track = self._tracks.get(text)
+            if track is not None:
+                track.laid, track.still_reads = False, 0
+
     @property
     def laid_cards(self) -> list[str]:
         """Texts of the cards laid and remembered (in view or not)."""
