@@ -118,7 +118,8 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
         try:
             reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
                                decoder=decoder, speed=speed, zones=zones or (),
-                               watch=opts.watch_layout)
+                               watch=opts.watch_layout,
+                               laid=False if table is not None else None)  # no hands on a drawn table
         except SourceError:
             raise fail(say(lang, "bad_source", path=source), 1) from None
         session.seen_memory = reader.tracker

@@ -79,8 +79,8 @@ class VisionNews(Protocol):
 class SeenMemory(Protocol):
     """What the camera's tracker remembers of cards laid (companion.vision.tracker)."""
 
-    def forget(self, texts: Sequence[str] | None = None) -> None: ...
-    def taken_up(self, texts: Sequence[str]) -> None: ...
+    def forget_cards(self, cards: Sequence[str]) -> None: ...
+    def taken_up(self, cards: Sequence[str]) -> None: ...
 
 
 def cards_named(events: Sequence[Event]) -> list[str]:
@@ -318,7 +318,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         else:
             self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
         if self.rules.clears_table(events) and self.seen_memory is not None:
-            self.seen_memory.forget(cards_named(events))
+            self.seen_memory.forget_cards(cards_named(events))
         if self.table is not None and (self.rules.clears_table(events) or action.get("type") == "undo"):
             self.table.clear()
         self.hints = Hints()

@@ -302,13 +302,15 @@ def open_live(
     decoder: str = "auto",
     speed: float = 1.0,
     watch: bool = False,
+    laid: bool | None = None,
 ) -> LiveReader:
     """A started LiveReader on what the user asked for: a camera index or URL (reopened
     on failure, lost/back reported through ``on_event``), a video, a folder, or a source.
 
     A game whose deck file says ``[camera] plays = "laid"`` gets a tracker in laid mode: a
     card is played when put down, not when held (companion.vision.tracker). With ``watch``, the
-    labels at rest are watched too, and their layout's changes reported (LayoutEvent)."""
+    labels at rest are watched too, and their layout's changes reported (LayoutEvent). ``laid``
+    overrides the deck file (the synthetic table draws cards already at rest, with no hands)."""
     if isinstance(spec, FrameSource):
         source = spec
     elif isinstance(spec, int) or str(spec).isdigit() or "://" in str(spec):
@@ -317,6 +319,6 @@ def open_live(
         source = ResilientSource(lambda: CaptureSource(target), name, on_event)
     else:
         source = open_source(str(spec))
-    tracker = LabelTracker(game=game, zones=zones, laid=plays_by_laying(game))
+    tracker = LabelTracker(game=game, zones=zones, laid=plays_by_laying(game) if laid is None else laid)
     return LiveReader(source, on_event, decoder=make_decoder(decoder), tracker=tracker, speed=speed,
                       watcher=LayoutWatcher() if watch else None).start()

@@ -214,14 +214,30 @@ class LabelTracker:
         for text in list(self._laid_cards) if texts is None else texts:
             self._laid_cards.pop(text, None)
 
-    def taken_up(self, texts: Sequence[str]) -> None:
-        """Laid cards picked up to be played elsewhere (a line's face-up card): forgotten, and put
-        down again they are laid anew, a new play, even if the camera never saw them go."""
-        self.forget(texts)
+    def texts_of(self, cards: Sequence[str]) -> list[str]:
+        """The label texts remembered or in view that name these card ids (its QR code, its tag)."""
+        wanted = set(cards)
+        known = set(self._laid_cards) | set(self._tracks)
+        out = []
+        for text in known:
+            label = try_decode(text, self.game)
+            if text in wanted or (isinstance(label, Label) and label.card.id in wanted):
+                out.append(text)
+        return out
+
+    def forget_cards(self, cards: Sequence[str]) -> None:
+        """Cards (by id) taken away for good: read again, they are new plays."""
+        self.forget(self.texts_of(cards))
+
+    def taken_up(self, cards: Sequence[str]) -> None:
+        """Laid cards (by id) picked up to be played elsewhere (a line's face-up card): forgotten,
+        and put down again they are laid anew, a new play, even if the camera never saw them go."""
+        texts = self.texts_of(cards)
         for text in texts:
             track = self._tracks.get(text)
             if track is not None:
                 track.laid, track.still_reads = False, 0
+        self.forget(texts)
 
     @property
     def laid_cards(self) -> list[str]:

@@ -146,7 +146,7 @@ def in_dojo(card: str, row: int, col: int, t: float = 0.0, **kw) -> Laid:  # typ
 
 
 @pytest.fixture(scope="module")
-def dojo_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, tuple[int, int]]:
+def dojo_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, tuple[int, int], tuple[int, int]]:
     """A record of a three-player Dojo in which Nord holds a tatami and has three laid, and the
     clip of Nord laying it on a place the rules allow (the one nearest to them)."""
     folder = tmp_path_factory.mktemp("dojo-game")
@@ -166,14 +166,16 @@ def dojo_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, tupl
     scene.append(in_dojo(held, *place, t=3.0, edge="bottom", slide=0.5))
     clip = TableClip(load_deck("dojo"), scene, camera=TableCamera(550, 50), fps=15, duration=7.0, seed=6)
     assert write_video(clip, folder / "lay.avi") == 106
-    return folder, held, place
+    top, left = min(r for r, _c, _card in state.dojos[0]), min(c for _r, c, _card in state.dojos[0])
+    said = (place[0] - top + 1, place[1] - left + 1)  # as the player types it: from 1 at the top left
+    return folder, held, place, said
 
 
 def test_a_tatami_laid_beside_its_dojo_is_asked_and_placed_on_yes(
-        dojo_game: tuple[Path, str, tuple[int, int]], tmp_path: Path) -> None:
-    folder, held, (row, col) = dojo_game
+        dojo_game: tuple[Path, str, tuple[int, int], tuple[int, int]], tmp_path: Path) -> None:
+    folder, held, (row, col), (said_row, said_col) = dojo_game
     name = load_deck("dojo").card(held).name("fr")
-    asked = f"Nord pose {name} en ligne {row}, colonne {col} : je le note ? Dites oui ou non."
+    asked = f"Nord pose {name} en ligne {said_row}, colonne {said_col} : je le note ? Dites oui ou non."
     before = len((folder / "start.jsonl").read_text(encoding="utf-8").splitlines())
     lines, record = play(folder, tmp_path, "oui", asked=asked, start="start.jsonl", clip="lay.avi")
     out = "\n".join(lines)
@@ -182,4 +184,4 @@ def test_a_tatami_laid_beside_its_dojo_is_asked_and_placed_on_yes(
     assert "Carte refusée" not in out  # the dojo's tatamis are read where they lie, not played
     assert len(record) == before + 1, out
     assert f'"type": "place", "seat": 0, "row": {row}, "col": {col}' in record[-1], record[-1]
-    assert f"Nord pose {name} en ligne {row}, colonne {col}." in out.split(asked)[1]  # announced
+    assert f"Nord pose {name} en ligne {said_row}, colonne {said_col}." in out.split(asked)[1]  # announced
