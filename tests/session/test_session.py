@@ -73,13 +73,18 @@ def test_a_card_in_another_seats_zone_is_refused(make_session) -> None:
     assert rec.texts("all") == ["Carte refusée : Pas maintenant : c'est à Nord."]
 
 
-def test_queries_answer_the_asking_seat_only(make_session) -> None:
-    session, rec = make_session(me=2)
+def my_hand_scanned_and_north_led(session) -> None:  # type: ignore[no-untyped-def]
+    """South (seat 2) registers their hand by showing it; North leads the yellow 4."""
     session.handle_line("scanne")
     for card in YELLOW_HAND:
         session.handle_vision(seen(card))
     session.handle_line("fin")
     session.handle_vision(seen("Y-P4-V1"))
+
+
+def test_queries_answer_the_asking_seat_only(make_session) -> None:
+    session, rec = make_session(me=2)
+    my_hand_scanned_and_north_led(session)
     rec.clear()
     for line in ["main", "pli", "score", "tour", "restantes", "règles", "coups"]:
         session.handle_line(line)
@@ -96,11 +101,7 @@ def test_queries_answer_the_asking_seat_only(make_session) -> None:
 
 def test_restantes_counts_the_cards_i_have_not_seen_when_the_table_allows_memory(make_session) -> None:
     session, rec = make_session(me=2, information=AID)
-    session.handle_line("scanne")
-    for card in YELLOW_HAND:
-        session.handle_vision(seen(card))
-    session.handle_line("fin")
-    session.handle_vision(seen("Y-P4-V1"))
+    my_hand_scanned_and_north_led(session)
     rec.clear()
     session.handle_line("restantes")
     assert rec.texts()[-1].startswith("20 cartes pas encore vues"), "not my 7 cards, not the one played"
