@@ -121,3 +121,29 @@ def test_calibration_takes_one_card_per_seat_in_seat_order() -> None:
     assert [zones.seat_at(x / 1280, y / 720) for x, y in spots] == [0, 1, 2, 3]
     with pytest.raises(ZoneError, match="3 card"):
         calibrate([e for e in events if e.kind == SEEN][:3], 4)
+
+
+def test_a_laid_card_taken_up_by_its_id_and_put_down_elsewhere_is_a_new_play() -> None:
+    tracker = LabelTracker(game="tatsu", laid=True)
+    assert [e.kind for e in feed(tracker, slide_in(A))] == [SEEN]
+    moved = [[det(A, 300, 200)]] * 6  # picked up from its line and laid in the middle, never unseen
+    t0 = len(slide_in(A))
+    silent = [e for i, d in enumerate(moved) for e in tracker.update((t0 + i) / FPS, d)]
+    assert silent == []  # the same card moved: the tracker alone cannot tell it from a nudge
+    tracker.taken_up(["Y-P1-V3"])  # the session says it was picked up to be played (by card id)
+    again = [e for i, d in enumerate(moved) for e in tracker.update((t0 + 6 + i) / FPS, d)]
+    assert [(e.kind, e.card) for e in again] == [(SEEN, "Y-P1-V3")]
+
+
+def test_cards_forgotten_by_id_when_a_trick_is_taken_away_are_new_plays_later() -> None:
+    tracker = LabelTracker(game="tatsu", laid=True)
+    feed(tracker, slide_in(A) + [[]] * 45)  # laid, then swept up with its trick
+
+    def laid_again(at: float) -> list[str]:
+        frames = [[det(A, 640, 360)]] * 5 + [[]] * 45  # put down, then swept up again
+        return [e.kind for i, d in enumerate(frames) for e in tracker.update(at + i / FPS, d)]
+
+    tracker.forget_cards(["R-X3"])  # another card: this one is still remembered
+    assert SEEN not in laid_again(5)
+    tracker.forget_cards(["Y-P1-V3"])
+    assert laid_again(10).count(SEEN) == 1
