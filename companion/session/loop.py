@@ -317,9 +317,10 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 self.moves.pop()
         else:
             self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
-        if self.rules.clears_table(events) and self.seen_memory is not None:
+        cleared = self.rules.clears_table(events)
+        if cleared and self.seen_memory is not None:
             self.seen_memory.forget_cards(cards_named(events))
-        if self.table is not None and (self.rules.clears_table(events) or action.get("type") == "undo"):
+        if self.table is not None and (cleared or action.get("type") == "undo"):
             self.table.clear()
         self.hints = Hints()
         self.waiting = None  # the question is answered (or the game moved past it)
