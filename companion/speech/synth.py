@@ -6,6 +6,12 @@ one engine per process, created and run in one dedicated thread; exactly one
 print is dropped (that thread's writes only); voices are checked by us
 (an unknown one is silently ignored by pyttsx3); rate and volume are set
 from our own copy before every phrase. Every call has a timeout.
+
+espeak-ng runs in its asynchronous "retrieval" mode: ``runAndWait`` returns about
+10 ms after the synthesis has started, and the WAV is written later by espeak's
+own thread. On an idle machine a phrase is done by then; on a loaded one it was
+not, the WAV was missing and speech was given up for the rest of the game. So a
+phrase is waited for until the driver says it has finished.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import queue
 import sys
 import tempfile
 import threading
+import time
 import wave
 from dataclasses import dataclass
 from importlib import metadata
@@ -216,6 +223,7 @@ class Synthesizer:
             engine.setProperty("pitch", int(pitch))  # set every time: it outlives the phrase
             engine.save_to_file(text, str(target))
             engine.runAndWait()
+            _wait_for_phrase(engine, time.monotonic() + self.timeout)
             return _read_wav(target)
 
         try:
@@ -227,6 +235,14 @@ class Synthesizer:
         if not data:
             raise SynthError("no audio produced")
         return data
+
+
+def _wait_for_phrase(engine, deadline: float) -> None:  # type: ignore[no-untyped-def]
+    """Until espeak's thread has written the WAV (the driver's ``_speaking`` goes false just
+    after), or the deadline; the caller's timeout is the last word either way."""
+    driver = engine.proxy._driver
+    while getattr(driver, "_speaking", False) and time.monotonic() < deadline:
+        time.sleep(0.002)
 
 
 def _read_wav(path: Path) -> bytes:

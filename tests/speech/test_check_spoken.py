@@ -27,7 +27,9 @@ def test_the_check_is_spoken_on_the_table_device(tmp_path: Path, recorder, home:
         done = subprocess.run([COMPANION, "check", "--video", str(video)], capture_output=True, text=True,
                               env={**os.environ, "COMPANION_HOME": str(home)}, timeout=120)
     assert done.returncode == 0, done.stderr
-    facts, advice = done.stdout.strip().splitlines()
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 2, done.stdout
+    facts, advice = lines
     assert facts.startswith("Je lis ")
     assert advice.startswith("Rapprochez la caméra d'environ ")
     heard = rec.audio("table_monitor")

@@ -58,6 +58,16 @@ def test_private_message_without_a_route_is_never_heard_but_kept(announcer, reco
     assert out.getvalue() == "Ouest (privé) : Ta main : Fusion rouge\n"
 
 
+def _envelope(x: np.ndarray, rate: int, frame_s: float = 0.01) -> np.ndarray:
+    """RMS per frame of the mono signal, from its first to its last audible sample."""
+    mono = np.abs(x).max(axis=1) if x.ndim == 2 else np.abs(x)
+    loud = np.flatnonzero(mono >= 0.01)
+    body = mono[loud[0]: loud[-1] + 1].astype(np.float64)
+    frame = int(rate * frame_s)
+    starts = range(0, len(body) - frame + 1, frame)
+    return np.sqrt(np.array([np.mean(body[i: i + frame] ** 2) for i in starts]))
+
+
 def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
     ann = announcer({"all": "table"})
     clip = ann._cache.build(PHRASE, ann.voice_for())
@@ -66,19 +76,17 @@ def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
         assert ann.wait(10)
     heard = rec.audio("table_monitor")
     played = audible_span(clip, 22050)
-    assert abs(audible_span(heard, RECORD_RATE) - played) < 0.015
-    # the energy envelope (20 ms frames) follows the WAV's from start to end
-    def envelope(x: np.ndarray, rate: int) -> np.ndarray:
-        mono = np.abs(x).max(axis=1) if x.ndim == 2 else np.abs(x)
-        start = int(np.flatnonzero(mono >= 0.01)[0])
-        frame = rate // 50
-        body = mono[start: start + int(played * rate)]
-        frames = [body[i: i + frame] for i in range(0, len(body) - frame, frame)]
-        return np.sqrt(np.array([np.mean(f**2) for f in frames]))
-    a, b = envelope(clip, 22050), envelope(heard, RECORD_RATE)
-    n = min(len(a), len(b))
-    assert n > 30 and np.corrcoef(a[:n], b[:n])[0, 1] > 0.95
-    assert a[n - 5: n].mean() > 0 and b[n - 5: n].mean() > 0.5 * a[n - 5: n].mean()
+    # about the same length: a buffer or two may come late mid-phrase when another program hogs
+    # both cores (a 20-40 ms gap or skip, measured at a load of 5), never a cut word
+    assert abs(audible_span(heard, RECORD_RATE) - played) < 0.06
+    a, b = _envelope(clip, 22050), _envelope(heard, RECORD_RATE)
+    # the end, read backwards from the last audible sample, is the WAV's own end: its last
+    # 300 ms follow the WAV's (a tail cut by even 20 ms shifts this and fails it) ...
+    tail = 30
+    assert np.corrcoef(a[-tail:], b[-tail:])[0, 1] > 0.9
+    assert b[-5:].mean() > 0.5 * a[-5:].mean()
+    # ... and so does the start, read forwards from the first
+    assert np.corrcoef(a[:tail], b[:tail])[0, 1] > 0.9
 
 
 def test_urgent_message_drops_stale_ones_but_never_cuts_the_current(audio: None, recorder) -> None:

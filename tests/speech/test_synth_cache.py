@@ -48,6 +48,37 @@ def test_rate_and_volume_are_applied() -> None:
     assert np.abs(quiet).max() < 0.6 * np.abs(fast).max()
 
 
+def test_a_slow_first_phrase_on_a_loaded_machine_is_waited_for() -> None:
+    """A fresh pyttsx3 engine is "busy" until its first loop, and then that loop returns 10 ms
+    after espeak-ng has started, which writes the WAV later from its own thread. On a loaded
+    machine the first phrase of a process (the first sentence of `companion check`) was not
+    written yet: "no WAV written", and speech was given up. It is waited for."""
+    from pyttsx3.drivers import _espeak
+
+    def set_callback(delay: float) -> None:
+        def install(engine) -> None:  # type: ignore[no-untyped-def]
+            on_synth = engine.proxy._driver._onSynth
+            engine.proxy.setBusy(delay != 0.0)  # busy, as a new engine is, while espeak is slow
+
+            def late(wav, numsamples, events):  # type: ignore[no-untyped-def]
+                time.sleep(delay)  # each block of samples comes late, as on a machine at load 8
+                return on_synth(wav, numsamples, events)
+
+            _espeak.SetSynthCallback(late if delay else on_synth)
+        _EngineThread.get().call(install, 5.0)
+
+    synth = Synthesizer()
+    phrase = "Rapprochez la caméra d'environ trente-cinq centimètres."
+    quick = synth.synth(phrase, "fr", 175, 1.0)
+    set_callback(0.03)
+    try:
+        late = synth.synth(phrase, "fr", 175, 1.0)
+    finally:
+        set_callback(0.0)
+    assert len(quick) > SAMPLE_RATE  # bytes: 0.5 s of speech at least
+    assert abs(len(late) - len(quick)) < 0.02 * len(quick)  # the whole phrase, not a part of it
+
+
 def test_unknown_voice_is_a_clear_error_not_silence() -> None:
     with pytest.raises(SynthError, match="unknown voice"):
         Synthesizer().synth("x", "no-such-voice", 200, 1.0)
