@@ -117,8 +117,9 @@ def test_help_on_a_card_says_what_it_does(make_session) -> None:
     session, rec = make_session(game="samurai", seats=2, me=0)
     rec.clear()
     session.handle_line("aide forge")
-    assert rec.texts(0) == ["Forge (E4) : Forge : vos pions ont +1 en attaque ce tour."], rec.texts(0)
-    session.handle_line("aide E8")
-    assert rec.texts(0)[-1].startswith("Sabotage (E8) : Sabotage : retirez les marqueurs adverses")
+    said = rec.texts(0)
+    assert said == ["Forge (événement 4) : Forge : vos pions ont +1 en attaque ce tour."], said
+    session.handle_line("aide sabotage")  # a card is said by its name and number, as its Braille reads
+    assert rec.texts(0)[-1].startswith("Sabotage (événement 8) : Sabotage : retirez les marqueurs adverses")
     session.handle_line("aide zorglub")
     assert rec.texts(0)[-1] == "Pas de commande « zorglub ». « aide » les liste."

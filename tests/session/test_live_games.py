@@ -335,12 +335,34 @@ def test_samurai_sabotage_is_played_by_words_with_its_square(make_session) -> No
     units = {"KATANA-Y-1": (0, "D2"), "KATANA-R-1": (1, "H9")}
     session, rec = samurai_arranged(make_session, 0, units, hands=(("E8",), ()),
                                     markers={"B7": frozenset({1})})
+    session.handle_line("table")  # where the enemy's markers lie: the board is read to the player
+    assert rec.texts(0)[-1].endswith("à Sud. Marqueurs en B7, montagne : Sud.")
     before = session.match.state
-    session.handle_line("joue E8 en B3")  # no enemy marker there: refused with the reason
-    assert session.match.state is before and rec.texts(0)
-    session.handle_line("joue E8 en B7")
+    session.handle_line("joue sabotage en B3")  # no enemy marker there: refused with the reason
+    assert session.match.state is before and rec.texts(0)[-1] == "Pas de marqueur adverse en B3."
+    session.handle_line("joue sabotage en B7")  # the card by its name: its id "E8" is also a square
     assert session.match.state.markers == {}
     assert "En B7, marqueurs de Sud retirés." in rec.texts("all")
     session.handle_line("aide")
-    assert any(t.startswith("joue E8 en D4 : joue une carte événement") for t in rec.texts(0))
+    assert any(t.startswith("joue sabotage en D4 : joue une carte événement") for t in rec.texts(0))
     assert any(t.startswith("retire archer 2 : ") for t in rec.texts(0))
+
+
+def test_samurai_what_may_i_do_says_what_each_order_costs(make_session) -> None:
+    units = {"KATANA-Y-1": (0, "D2"), "ARCHER-Y-1": (0, "E3"), "KATANA-R-1": (1, "D3")}
+    session, rec = samurai_arranged(make_session, 0, units, markers={"E3": frozenset({0})})
+    session.handle_line("coups")
+    may = rec.texts(0)[0]
+    assert may.startswith("Vous pouvez : attaquer (2 points), ")
+    assert "déplacer (1 point par case de plaine et champ, 2 points par case de forêt et montagne)" in may
+    assert "recruter (archers à 4 points)" in may and "poser un marqueur" not in may  # E3 marked already
+
+
+def test_samurai_the_score_is_said_yellow_then_red_whoever_played(make_session) -> None:
+    units = {"KATANA-Y-1": (0, "D2"), "KATANA-R-1": (1, "E5")}
+    session, rec = samurai_arranged(make_session, 1, units, vp=(2, 5))
+    assert session.apply({"type": "end_turn", "seat": 0})  # the Yellows end; then the Reds
+    assert "Jaunes : 0 point de contrôle contre 1, aucun point de victoire. Score : Jaunes 2, Rouges 5." \
+        in rec.texts("all")
+    session.handle_line("score")
+    assert rec.texts(1)[-1].startswith("Score : Jaunes 2, Rouges 5. Vous jouez les Rouges. Objectif : 10.")

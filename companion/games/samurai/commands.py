@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from card_codes import load_deck
 from companion.engine import Rejected
 from companion.games.samurai.board import TEAMS, data
 from companion.games.samurai.state import SETUP, SamuraiState, Unit, free_tokens, occupant, team_of
@@ -149,9 +150,43 @@ def _nearest(tok: str, vocab: dict[str, tuple[str, Any]], seat_words: dict[str, 
     raise Rejected("cmd_unknown_word", word=tok)
 
 
+@cache
+def _card_names() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Every event card's name as words, longest first, with its id: (("pluie", "de", "fleches"), "E6"),
+    and each name's first word alone (("pluie",), "E6"). Names in every language of the deck."""
+    names: dict[tuple[str, ...], str] = {}
+    for card in load_deck("samurai"):
+        if card.id in data().events:
+            for lang in ("fr", "en"):
+                words = tuple(fold(card.name(lang).split("(")[0]).split())
+                names.setdefault(words, card.id)
+                names.setdefault(words[:1], card.id)
+    return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
+
+
+def _cards_by_name(tokens: list[str]) -> list[str]:
+    """An event card named in a line that plays or draws one ("joue sabotage en D4") becomes its id:
+    cards are said by name, since their ids ("E4") are also squares."""
+    verbs = _table()["verbs"]
+    if not any(tok in verbs["event"] or tok in verbs["draw"] for tok in tokens):
+        return tokens
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        found = next(((words, card) for words, card in _card_names()
+                      if tuple(tokens[i:i + len(words)]) == words), None)
+        if found is None or tokens[i] in verbs["event"] or tokens[i] in verbs["draw"]:
+            out.append(tokens[i])
+            i += 1
+        else:
+            out.append(found[1].lower())
+            i += len(found[0])
+    return out
+
+
 def parse(line: str, seat_names: Sequence[str]) -> Parsed:
     """The words of one command line; Rejected (cmd_*) when a word is not understood."""
-    tokens = fold(line).split()
+    tokens = _cards_by_name(fold(line).split())
     if not tokens:
         raise Rejected("cmd_empty")
     items = [it for it in _classify(tokens, seat_names) if it[0] != "filler"]

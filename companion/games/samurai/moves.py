@@ -53,7 +53,8 @@ def apply_place(state: SamuraiState, seat: int, action: Mapping[str, Any],
     unit = Unit(uid, kind, seat, sq)
     hp = [list(h) for h in state.hp]
     hp[seat][TYPES.index(kind)] += data().units[kind].hp
-    state = state._replace(units=with_unit(state, unit), hp=tuple(tuple(h) for h in hp))
+    state = state._replace(units=with_unit(state, unit), hp=tuple(tuple(h) for h in hp),
+                           used=state.used | {uid})
     events.append(Event("all", "placed", {"seat": seat, "unit": uid, "square": sq}))
     if len(state.units) == len(TYPES) * state.players:
         events.append(Event("all", "setup_done", {}))
@@ -185,10 +186,11 @@ def apply_recruit(state: SamuraiState, seat: int, action: Mapping[str, Any],
     if state.opts["resources_consumed"]:
         markers = consume(state, seat, utype.recipe)
     unit = Unit(uid, kind, seat, sq)  # the text does not stop a recruit from acting at once
-    events.append(Event("all", "recruited", {"seat": seat, "unit": uid, "square": sq, "cp": utype.cost,
-                                             "hp": hp[seat][TYPES.index(kind)], "kind": kind}))
+    key = "recruited_again" if uid in state.used else "recruited"  # every token of its kind used: said so
+    events.append(Event("all", key, {"seat": seat, "unit": uid, "square": sq, "cp": utype.cost,
+                                     "hp": hp[seat][TYPES.index(kind)], "kind": kind}))
     return state._replace(units=with_unit(state, unit), cp=cp, hp=tuple(tuple(h) for h in hp),
-                          markers=markers, acted=True)
+                          markers=markers, acted=True, used=state.used | {uid})
 
 
 def apply_mark(state: SamuraiState, seat: int, action: Mapping[str, Any],

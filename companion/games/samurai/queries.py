@@ -102,7 +102,7 @@ def score(state: SamuraiState, seat: int) -> list[Event]:
     """Victory points, who holds each control point, whose turn it is."""
     mine = team_of(state, seat)
     out = [Event(seat, "q_score", {"team": TEAMS[mine], "vp": state.vp[mine], "other_vp": state.vp[1 - mine],
-                                   "target": state.opts["target"]})]
+                                   "y_vp": state.vp[0], "r_vp": state.vp[1], "target": state.opts["target"]})]
     for sq in data().board.control:
         unit = occupant(state, sq)
         if unit is None:

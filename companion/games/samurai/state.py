@@ -109,6 +109,7 @@ class SamuraiState(NamedTuple):
     out: frozenset[int]
     vp: tuple[int, int]
     winners: tuple[int, ...] = ()
+    used: frozenset[str] = frozenset()  # tokens that have been on the board: a number is not reused lightly
 
 
 def team_of(state: SamuraiState, seat: int) -> int:
@@ -209,8 +210,11 @@ def access(state: SamuraiState, seat: int) -> set[str]:
 
 
 def free_tokens(state: SamuraiState, team: int, kind: str) -> list[str]:
-    return [t for t, (k, tm, _) in data().tokens.items()
+    """The team's tokens of a kind off the board, those never used in this game first: a new unit
+    with a dead one's number ("Archer rouge 2" again) would be taken for the one that fell."""
+    free = [t for t, (k, tm, _) in data().tokens.items()
             if k == kind and tm == TEAMS[team] and t not in state.units]
+    return sorted(free, key=lambda t: t in state.used)
 
 
 def can_ever_recruit(state: SamuraiState, seat: int) -> bool:

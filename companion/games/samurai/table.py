@@ -6,15 +6,16 @@ an event card shown waits for its square ("en C4", "sur B7")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from card_codes import load_deck, try_decode
 from companion.engine import Answer, Event, Rejected, State
 from companion.engine.table import Hints, Question, TableRules, to_seat
-from companion.games.samurai.board import TEAMS
+from companion.games.samurai.board import TEAMS, data
 from companion.games.samurai.commands import Query, command
 from companion.games.samurai.queries import answer
-from companion.games.samurai.state import DRAW, PLAY, REMOVE, SETUP
+from companion.games.samurai.state import DRAW, PLAY, REMOVE, SETUP, costs
 
 _SPOT = re.compile(r"^(?:en|sur|at|on|to|a|à)?\s*([a-i][1-9])$", re.IGNORECASE)
 
@@ -56,8 +57,12 @@ class SamuraiTable(TableRules):
         units = sorted(state.units.values(), key=lambda u: (u.owner, u.id))
         if not units:
             return [Answer(viewer, "table_empty")]
-        return [Answer(viewer, "samurai_unit_at", {"unit": u.id, "square": u.square, "seat": u.owner})
-                for u in units]
+        terrain = data().board.terrain  # the resource markers lie on the board too: Sabotage needs them
+        markers = [Answer(viewer, "samurai_markers_at", {"square": sq, "resource": terrain[sq],
+                                                         "seats": sorted(seats)})
+                   for sq, seats in sorted(state.markers.items())]
+        return [*(Answer(viewer, "samurai_unit_at", {"unit": u.id, "square": u.square, "seat": u.owner})
+                  for u in units), *markers]
 
     # Equal information. Face up: the tokens on the board, the event cards the player on turn has
     # played this turn (they lie before him until his turn ends) and the top card of the discard
@@ -70,19 +75,40 @@ class SamuraiTable(TableRules):
         return frozenset(seen)
 
     def scores(self, state: State, viewer: int) -> list[Event]:
-        return answer(state, "score", 0 if state.seat is None else state.seat)
+        return answer(state, "score", viewer)  # the asker's own team is named, not the one on turn
 
     def legal_moves(self, state: State, seat: int) -> list[Event]:
         if self.actor(state) != seat:
             return self.turn(state, seat)
         actions = self.game.legal(state, seat)
         kinds = sorted({a["type"] for a in actions})
-        may = Answer(seat, "samurai_may", {"what": [Answer(seat, f"samurai_do_{k}") for k in kinds]})
+        may = Answer(seat, "samurai_may", {"what": [self._doing(state, seat, k, actions) for k in kinds]})
         if state.phase == SETUP:
             free = sorted({a["unit"].split("-")[0].lower() for a in actions if a["type"] == "place"})
             squares = sorted({a["at"] for a in actions if a["type"] == "place"})
             return [may, Answer(seat, "samurai_setup_left", {"kinds": free, "squares": squares})]
         return [may, *answer(state, "units", seat)]
+
+    def _doing(self, state: State, seat: int, kind: str, actions: Sequence[Mapping[str, Any]]) -> Answer:
+        """One thing the seat may do, with what it costs in command points (a newcomer asked)."""
+        price = costs(state)
+        if kind == "move":  # per square entered, by terrain: "1 point par case de plaine et champ"
+            board = data().board
+            by_cost: dict[int, list[str]] = {}
+            for name, terrain in board.terrains.items():
+                by_cost.setdefault(terrain.move * price["move"], []).append(name)
+            steps = [Answer(seat, "samurai_cost_terrain", {"cp": cp, "terrains": names})
+                     for cp, names in sorted(by_cost.items())]
+            return Answer(seat, "samurai_do_move", {"costs": steps})
+        if kind == "recruit":
+            units = data().units
+            recruits = sorted({data().tokens[a["unit"]][0] for a in actions if a["type"] == "recruit"},
+                              key=lambda k: (units[k].cost, k))
+            return Answer(seat, "samurai_do_recruit", {"costs": [
+                Answer(seat, "samurai_cost_unit", {"kind": k, "cp": units[k].cost}) for k in recruits]})
+        if kind in ("attack", "mark"):
+            return Answer(seat, f"samurai_do_{kind}", {"cp": price[kind]})
+        return Answer(seat, f"samurai_do_{kind}")
 
     def command_action(self, state: State, kind: str, seat: int, hints: Hints) -> dict[str, Any]:
         if kind == "end_turn":  # "passe": the end of the turn, refused by the rules' own reason

@@ -86,8 +86,10 @@ def _end_team_turn(state: SamuraiState, events: list[Event]) -> SamuraiState:
     vp[team] += gained
     state = state._replace(vp=(vp[0], vp[1]), seat=None, effects=())
     key = "control_scored" if gained else "control_none"
+    # the score in a fixed order, yellow then red: said from the side that just played, a listener
+    # loses track of who leads
     events.append(Event("all", key, {"team": TEAMS[team], "mine": mine, "theirs": theirs, "gained": gained,
-                                     "vp": vp[team], "other_vp": vp[1 - team]}))
+                                     "vp": vp[team], "other_vp": vp[1 - team], "y_vp": vp[0], "r_vp": vp[1]}))
     if vp[team] >= state.opts["target"]:
         return _finish(state, team, events)
     if not gained or state.opts["draw_when"] == "always":

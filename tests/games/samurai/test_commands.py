@@ -64,7 +64,8 @@ def test_french_commands(state, line: str, seat: int, action: dict) -> None:  # 
     ("katana 1 attacks C4", {"type": "attack", "seat": 0, "unit": "KATANA-Y-1", "target": "KATANA-R-1"}),
     ("archer shoots South's naginata", {"type": "attack", "seat": 0, "unit": "ARCHER-Y-1",
                                         "target": "NAGINATA-R-1"}),
-    ("recruit cavalry at E1", {"type": "recruit", "seat": 0, "unit": "CAVALRY-Y-1", "at": "E1"}),
+    # cavalry 1 and 2 fell (they were on the board at set-up): a new unit takes a number not used yet
+    ("recruit cavalry at E1", {"type": "recruit", "seat": 0, "unit": "CAVALRY-Y-3", "at": "E1"}),
     ("draw E5 for North-East", {"type": "draw", "seat": 2, "card": "E5"}),
     ("end of turn", {"type": "end_turn", "seat": 0}),
     ("done", {"type": "end_turn", "seat": 0}),
@@ -145,3 +146,31 @@ def test_parse_is_pure_and_keeps_the_words() -> None:
     parsed = parse("archer 2 de Sud attaque E5", FR)
     assert parsed.verb == "attack" and parsed.squares == ("E5",)
     assert parsed.units[0].kind == "archer" and parsed.units[0].number == 2 and parsed.units[0].seat == 1
+
+
+@pytest.mark.parametrize("line", ["joue sabotage en B7", "joue événement 8 en B7", "play sabotage at B7",
+                                  "joue E8 en B7"])  # the id, which is also a square, is still read
+def test_an_event_card_is_typed_by_its_name_or_its_number(line: str) -> None:
+    parsed = parse(line, FR)
+    assert (parsed.verb, parsed.card, parsed.squares) == ("event", "E8", ("B7",))
+
+
+def test_a_card_name_of_several_words_and_a_name_that_is_also_an_order() -> None:
+    assert parse("joue pluie de flèches", FR).card == "E6"
+    assert parse("pioche marche forcée pour Sud", FR).card == "E2"
+    assert parse("joue charge", FR).card == "E7"
+    assert parse("cavalier charge D5", FR).verb == "attack"  # "charge" names the card only after "joue"
+
+
+def test_a_new_unit_takes_a_number_never_used_and_a_fallen_ones_number_is_said() -> None:
+    state = arrange(placed_match(2).state, {"KATANA-Y-1": (0, "D2"), "KATANA-R-1": (1, "D8")}, seat=0)
+    state = state._replace(markers={"E3": frozenset({0})})
+    action = command("recrute archer en D1", state, 0, FR)
+    assert action["unit"] == "ARCHER-Y-2"  # not 1: "Archer jaune 1" stood on the board at set-up and fell
+    used = frozenset(f"ARCHER-Y-{n}" for n in range(1, 7))
+    state = state._replace(used=state.used | used)  # every archer token has been on the board
+    assert command("recrute archer en D1", state, 0, FR)["unit"] == "ARCHER-Y-1"
+    _, events = GAME.apply(state, {"type": "recruit", "seat": 0, "unit": "ARCHER-Y-1", "at": "D1"})
+    again = next(e for e in events if e.key == "recruited_again")
+    assert Phrasebook("fr", "samurai").render(again).startswith(
+        "Nord recrute un nouveau pion en D1, avec le numéro d'un pion tombé : Archer jaune 1.")

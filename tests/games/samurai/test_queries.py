@@ -63,7 +63,7 @@ def test_threatened_squares_and_units(state) -> None:  # type: ignore[no-untyped
 def test_score_and_control_points(state) -> None:  # type: ignore[no-untyped-def]
     state = state._replace(vp=(3, 5))
     lines = _text(q.score(state, 0))
-    assert lines[0] == "Jaunes : 3 points de victoire, adversaires : 5. Objectif : 10."
+    assert lines[0] == "Score : Jaunes 3, Rouges 5. Vous jouez les Jaunes. Objectif : 10."
     assert lines[1:4] == ["C5 : tenu par les Jaunes, Samouraï katana jaune 1.", "E5 : libre.",
                           "G5 : tenu par les Rouges, Samouraï katana rouge 1."]
     assert lines[4] == "C'est à Nord, 20 points de commandement."
@@ -80,7 +80,7 @@ def test_what_is_on_a_square_and_where_a_unit_is(state) -> None:  # type: ignore
 
 
 def test_the_hand_is_told_to_its_owner_only(state) -> None:  # type: ignore[no-untyped-def]
-    assert _text(q.my_hand(state, 0)) == ["Vos cartes : Renforts (E1)."]
+    assert _text(q.my_hand(state, 0)) == ["Vos cartes : Renforts (événement 1)."]
     assert [e.audience for e in q.my_hand(state, 1)] == [1]
     other = state._replace(hands=(("E1",), ("E7", "E8")))
     assert q.answer(other, "hand", 0) == q.answer(state, "hand", 0)

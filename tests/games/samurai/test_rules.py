@@ -279,7 +279,8 @@ def test_all_three_control_points_score_three() -> None:
     state, events = _end_yellow(units)
     assert state.vp == (3, 0)
     scored = next(e for e in events if e.key == "control_scored")
-    assert scored.params == {"team": "Y", "mine": 3, "theirs": 0, "gained": 3, "vp": 3, "other_vp": 0}
+    assert scored.params == {"team": "Y", "mine": 3, "theirs": 0, "gained": 3, "vp": 3, "other_vp": 0,
+                             "y_vp": 3, "r_vp": 0}
 
 
 @pytest.mark.parametrize("units", [
