@@ -10,6 +10,7 @@ and every public announcement and each of my own private ones shown, in order.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import time
 from collections.abc import Callable
@@ -25,11 +26,16 @@ Decide = Callable[["BlindPlayer", str], str | None]
 class BlindPlayer:
     """The person at seat ``seat`` (its French name): types lines, reads new screen lines."""
 
-    def __init__(self, game: str, seats: int, seat: str, tmp_path: Path, *extra: str, seed: int = 3) -> None:
-        self.game, self.seat = game, seat
+    def __init__(self, game: str, seats: int, seat: str, tmp_path: Path, *extra: str, seed: int = 3,
+                 resume: Path | None = None) -> None:
+        """``resume``: a record to go on with (copied first: the game is written on in the copy)."""
+        self.game, self.seat, self.resumed = game, seat, resume is not None
         self.record = tmp_path / f"{game}-{seats}.jsonl"
-        cmd = [COMPANION, "play", game, "--synthetic", "--text", "--seats", str(seats), "--me", seat.lower(),
-               "--seed", str(seed), "--record", str(self.record), *extra]
+        if resume is not None:
+            shutil.copyfile(resume, self.record)
+        start = ["--resume"] if resume is not None else ["--seats", str(seats), "--record"]
+        cmd = [COMPANION, "play", game, "--synthetic", "--text", "--me", seat.lower(), "--seed", str(seed),
+               *start, str(self.record), *extra]
         self.term = Terminal(cmd, ROOT, env(tmp_path / f"home-{game}-{seats}"))
         self.read = 0  # screen lines already read
         self.heard: list[str] = []  # what was said after my last line, not acted on yet
@@ -65,9 +71,13 @@ class BlindPlayer:
         return " ".join(self.private(self.type(line)))
 
     def play(self, decide: Decide, over: str, limit: int = 400) -> list[str]:
-        """Start the game, then ask `coups` and act on it until ``over`` is on the screen."""
-        self.term.wait_for("Entrée pour commencer", 60)
-        self.type("")
+        """Start the game (or see it resumed), then ask `coups` and act on it until ``over`` is on the
+        screen."""
+        if self.resumed:
+            self.term.wait_for("Reprise de la partie", 60)
+        else:
+            self.term.wait_for("Entrée pour commencer", 60)
+            self.type("")
         repeats, last = 0, ""
         for _ in range(limit):
             if any(over in ln for ln in self.lines()):
@@ -103,12 +113,18 @@ def numbered(text: str, after: str) -> list[tuple[str, str]]:
     return re.findall(r"(\d+) : ([^;]+?)(?= ; |\.(?: |$))", tail)
 
 
-def check_screen(record: Path, seat: str, screen: list[str]) -> list[str]:
+def replayed(record: Path) -> list[str]:
+    """What `companion replay` prints for a record."""
+    return subprocess.run([COMPANION, "replay", str(record)], capture_output=True, text=True, check=True,
+                          env=env(record.parent / "home-replay")).stdout.splitlines()
+
+
+def check_screen(record: Path, seat: str, screen: list[str], resumed: Path | None = None) -> list[str]:
     """Compare the screen with `companion replay` of the record: no line shows another seat's
-    private fact; the public announcements and my private ones appear on it, in order.
-    Returns the replay's lines."""
-    shown = subprocess.run([COMPANION, "replay", str(record)], capture_output=True, text=True, check=True,
-                           env=env(record.parent / "home-replay")).stdout.splitlines()
+    private fact; the public announcements and my private ones appear on it, in order (those
+    after the record ``resumed`` from, if the game was resumed). Returns the replay's lines."""
+    shown = replayed(record)
+    before = len(replayed(resumed)) if resumed is not None else 0  # said before this screen was opened
     mine_mark = f"[{seat}] "
     theirs = [ln.split("] ", 1)[1] for ln in shown if ln.startswith("[") and not ln.startswith(mine_mark)]
     mine_or_public = {ln.removeprefix(mine_mark) for ln in shown if not ln.startswith("[")
@@ -116,7 +132,7 @@ def check_screen(record: Path, seat: str, screen: list[str]) -> list[str]:
     secrets = [t for t in theirs if t not in mine_or_public]  # a fact also told to me is no secret
     leaks = [(ln, t) for ln in screen for t in secrets if t in ln]
     assert not leaks, f"another seat's private fact on {seat}'s screen: {leaks[:3]}"
-    expected = [ln.replace(mine_mark, f"{seat} (privé) : ", 1) for ln in shown
+    expected = [ln.replace(mine_mark, f"{seat} (privé) : ", 1) for ln in shown[before:]
                 if not ln.startswith("[") or ln.startswith(mine_mark)]
     at = 0
     for line in expected:  # in order: each announcement is on the screen after the one before

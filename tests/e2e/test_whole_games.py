@@ -81,10 +81,17 @@ UNIT_WORDS = {"archers": "archer", "cavaliers": "cavalier", "samouraïs katana":
 
 
 def samurai(me: BlindPlayer, said: str) -> str | None:
-    """A general who sets up, marks a resource or ends the turn, and chooses which unit goes."""
-    if "choisissez 1 pion à retirer : " in said:  # "Archer rouge 2 en A9 ou ...": the first one
-        unit = said.split("à retirer : ", 1)[1].split(" en ", 1)[0].split()
+    """A general who sets up, sabotages the enemy's resource markers, plays the event cards he
+    must, ends the turn, and chooses which unit goes."""
+    if "choisissez 1 pion à retirer : " in said:  # "Archer rouge 2 en A9 ou Archer rouge 3 en B9.": the last
+        unit = said.split("à retirer : ", 1)[1].split(" ou ")[-1].split(" en ", 1)[0].split()
         return f"retire {unit[-3] if unit[0] == 'Samouraï' else unit[0].lower()} {unit[-1]}"
+    if "jouez d'abord " in said:  # a mandatory event card: played by its name
+        return "joue " + said.split("jouez d'abord ", 1)[1].split(" (", 1)[0].lower()
+    if "jouer une carte événement" in said and "Sabotage" in me.ask("main"):
+        marked = re.search(r"Marqueurs en ([A-I]\d), [^:]+ : Sud", me.ask("table"))  # the enemy's
+        if marked:
+            return f"joue sabotage en {marked.group(1)}"
     if "Pions à poser : " in said:
         kinds = re.split(r", | et ", said.split("Pions à poser : ", 1)[1].split(". ", 1)[0])
         square = re.split(r", | et ", said.split("Cases libres : ", 1)[1])[0].rstrip(".")
