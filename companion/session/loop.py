@@ -83,6 +83,20 @@ class SeenMemory(Protocol):
     def taken_up(self, cards: Sequence[str]) -> None: ...
 
 
+def renumbered(before: Sequence[str], after: Sequence[str]) -> list[tuple[int, int, int]]:
+    """The cards of a hand whose number changed, as runs (old number, new number, length),
+    numbers from 1; the cards that left or came are not in them."""
+    runs: list[tuple[int, int, int]] = []
+    for old, card in enumerate(before, start=1):
+        if card not in after or after.index(card) + 1 == old:
+            continue
+        new = after.index(card) + 1
+        if runs and runs[-1][0] + runs[-1][2] == old and runs[-1][1] + runs[-1][2] == new:
+            runs[-1] = (runs[-1][0], runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((old, new, 1))
+    return runs
+
 def cards_named(events: Sequence[Event]) -> list[str]:
     """The cards a trick or round taken away names (its events' ``card`` and ``cards``)."""
     named: list[str] = []
@@ -317,6 +331,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 self.moves.pop()
         else:
             self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
+        if announce and action.get("type") != "undo":
+            self.tell_renumbered(before)
         cleared = self.rules.clears_table(events)
         if cleared and self.seen_memory is not None:
             self.seen_memory.forget_cards(cards_named(events))
@@ -327,6 +343,20 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if prompt:
             self.prompt_turn(due_before)
         return True
+
+    def tell_renumbered(self, before: State) -> None:
+        """After a play from my hand, the cards after it have new numbers: said briefly, privately,
+        so that the next "carte 3" names the card I mean."""
+        me = self.opts.me
+        if me in self.opts.bots:
+            return
+        hand = self.rules.hand_cards
+        runs = renumbered(hand(before, me) or [], hand(self.state, me) or [])
+        parts = [Answer(me, "renumbered_run" if size > 1 else "renumbered_one",
+                        {"old": old, "last": old + size - 1, "new": new, "new_last": new + size - 1})
+                 for old, new, size in runs]
+        if parts:
+            self.answer([Answer(me, "hand_renumbered", {"moves": parts})])
 
     def write_refused(self, action: Action, *, from_camera: bool) -> None:
         """An action the record could not take (a full disk): a card the synthetic table showed is

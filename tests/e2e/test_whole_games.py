@@ -56,19 +56,71 @@ def tatsu(me: BlindPlayer, said: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------------------- judo
+JUDO_CARD_KINDS = ("Déséquilibre", "Saisie", "MS ")  # how card names begin (a throw's: its code)
+JUDO_SAY_ON_SHOWING: dict[int, str] = {}  # per player: what to say once the card I typed is seen
+
+
+def judo_number(me: BlindPlayer, name: str) -> str:
+    """The number of a card of my hand, by its name (asked with `main`: numbers change after a play)."""
+    return next(n for n, card in numbered(me.ask("main"), "Votre main : ") if card == name)
+
+
+def judo_plan(said: str) -> tuple[str, str, str] | None:
+    """The throw my hand can make now, sure before tried ("Vous pouvez faire X : a ; b et c."):
+    (throw, its first card to play, the hand that card takes if I will be asked)."""
+    for opening in ("Vous pouvez faire ", "Vous pouvez tenter "):
+        if opening in said:
+            plan = said.split(opening, 1)[1].split(". ", 1)[0]
+            throw, _, cards = plan.partition(" : ")
+            throw = throw.removesuffix(", avec un pierre-feuille-ciseaux")
+            first = re.split(r" ; | et ", cards.rstrip("."))[0]
+            hand = re.search(f"Pour {re.escape(throw)}, {re.escape(first)} se pose en main (gauche|droite)",
+                             said)
+            return throw, first, hand.group(1) if hand else ""
+    return None
+
+
 def judo(me: BlindPlayer, said: str) -> str | None:
-    """A judoka who grips and unbalances with what they hold, then ends the turn (or discards)."""
+    """A judoka who aims for throws: makes the throw `coups` says the hand can make, card by card
+    (the grip into the hand it names, the kuzushi, then the throw card and `projette`); else grips
+    with a free hand, covers the opponent's kuzushi, ends the turn, or discards a card no throw needs."""
     if "Avez-vous gagné ?" in said:  # my rock-paper-scissors, played at the table: I won it
         return "gagné"
     if "a-t-il gagné ?" in said:
         return "perdu"
-    if "Dites : gauche ou droite" in said:  # a third grip: the left hand lets go and takes it
-        return "gauche"
+    if "Carte vue." in said or "Dites : gauche ou droite" in said:  # the card I typed waits for words
+        return JUDO_SAY_ON_SHOWING.pop(id(me), "gauche")
+    if "Numéros changés" in said and "Vous pouvez" not in said:
+        return None  # my hand's new numbers: `main` is asked before each card anyway
+    plan = judo_plan(said)
+    if plan is not None:
+        throw, first, hand = plan
+        JUDO_SAY_ON_SHOWING.pop(id(me), None)
+        if first == throw or hand:  # the table will ask about this card: a throw's MS cards, a hand
+            JUDO_SAY_ON_SHOWING[id(me)] = "projette" if first == throw else hand
+        return judo_number(me, first)
     if "Vous pouvez jouer : " in said:
-        first = first_named(said, "Vous pouvez jouer : ")
-        hand = numbered(me.ask("main"), "Votre main : ")
-        return next(n for n, name in hand if name == first)
+        playable = re.split(r" ; | et ", said.split("Vous pouvez jouer : ", 1)[1].split(". ", 1)[0])
+        table = me.ask("table")
+        mine = table.split(f"{me.seat} : ", 1)[1].split(". ", 1)[0]
+        grips = [c for c in playable if c.startswith("Saisie")]
+        if grips and "libre" in mine:  # a free hand takes a grip: a kuzushi needs both
+            return judo_number(me, grips[0])
+        top = re.search(r"dessus (.+), (?:de |d')(\w+)\.", table)
+        covers = [c for c in playable if c.startswith("Déséquilibre")]
+        if covers and top and top.group(2) != me.seat:  # the opponent's kuzushi covered: his throw waits
+            return judo_number(me, covers[0])
     if "Vous n'avez rien posé" in said or "Rien posé" in said:
+        hand = numbered(me.ask("main"), "Votre main : ")
+        kinds = {kind: [n for n, card in hand if card.startswith(kind)] for kind in JUDO_CARD_KINDS}
+        throws = [n for n, _ in hand if not any(n in numbers for numbers in kinds.values())]
+        if len(throws) > 2:  # two throws to aim for are enough: the hand needs their grips and MS cards
+            return f"défausse {throws[-1]}"
+        if len(kinds["MS "]) > 3:  # T180, or two T90, and the IPPON card: more is hoarding
+            return f"défausse {kinds['MS '][0]}"
+        for kind in JUDO_CARD_KINDS:  # kuzushi are the most plentiful, the oldest goes first
+            if kinds[kind]:
+                return f"défausse {kinds[kind][0]}"
         return "défausse 1"
     if "« fini »" in said:
         return "fini"
@@ -122,9 +174,8 @@ GAMES: dict[str, tuple[str, int, str, Callable[[BlindPlayer, str], str | None], 
     "tatsu-2": ("tatsu", 2, "Sud", tatsu, "Partie terminée.", ("--target", "1")),
     "tatsu-3": ("tatsu", 3, "Est", tatsu, "Partie terminée.", ("--target", "1")),
     "tatsu-4": ("tatsu", 4, "Sud", tatsu, "Partie terminée.", ("--target", "1")),
-    # judo: this player never throws, so the synthetic judoka's throw may be long in coming: eight
-    # turns of grips, kuzushi, discards and rock-paper-scissors (mine and theirs), not a whole match
-    "judo": ("judo", 2, "Sud", judo, "Combat 1, tour 16.", ("--target", "1")),
+    # judo: a match of one combat won (--target 1), played until the match is won
+    "judo": ("judo", 2, "Sud", judo, " gagne le match, ", ("--target", "1")),
     "dojo": ("dojo", 3, "Sud", dojo, "Partie terminée.", ()),
     "samurai": ("samurai", 2, "Nord", samurai, "Partie terminée.", ("--target", "1")),
 }
@@ -162,9 +213,10 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
     assert not any("Traceback" in ln or "\x1b" in ln for ln in screen)
     header, actions, _ = open_record(me.record)
     end = replay(get_game(game), header.seats, header.options, actions)
-    assert get_game(game).is_over(end.state) or game == "judo"
-    if game == "judo":  # the players' rock-paper-scissors was asked of me and answered
-        assert any(a.get("rps") == "won" and a["seat"] == 1 for _, a in actions)
+    assert get_game(game).is_over(end.state)
+    if game == "judo":  # I threw, and the players' rock-paper-scissors was asked of me and answered
+        assert any(a["type"] == "throw" and a["seat"] == header.keyboard for _, a in actions)
+        assert any(a.get("rps") == "won" and a["seat"] == header.keyboard for _, a in actions)
     keyboard = header.keyboard
     assert keyboard is not None and get_game(game).seat_keys(header.seats)[keyboard] == SEAT_KEYS[seat]
     assert any(a.get("seat") == keyboard for _, a in actions), "the person's own moves are in the record"

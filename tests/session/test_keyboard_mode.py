@@ -10,6 +10,7 @@ from typing import Any
 
 from card_codes import LabelErrorKind
 from companion.session import Session, SessionOptions
+from companion.session.loop import renumbered
 
 from .conftest import Recorder, record_actions
 
@@ -99,3 +100,24 @@ def test_a_card_entered_late_then_shown_again_is_seen_again(tmp_path: Path) -> N
     session.handle_vision(seen("Y-P4-V1"))
     actions = record_actions(tmp_path / "game.jsonl")
     assert [a["type"] for a in actions[-3:]] == ["play", "undo", "play"], actions
+
+
+def test_after_a_play_the_cards_after_it_are_said_with_their_new_numbers(tmp_path: Path) -> None:
+    """A newcomer typed "carte 3" after a play and threw another card: the numbers a play shifts
+    are said, privately, in one short line."""
+    session, rec, now = keyboard_session(tmp_path, me=0)
+    hand = ["Y-P4-V1", "Y-P1-V3", "Y-P2-V1", "Y-X1", "R-P1-V3", "R-P2-V1", "R-X1"]
+    assert session.apply({"type": "hand", "seat": 0, "cards": hand})
+    rec.clear()
+    session.handle_line("carte 2")
+    now[0] = 7.0
+    session.check_in_flight()  # entered by hand: played
+    assert rec.lines[-1] == (0, "Numéros changés : 3 à 7 deviennent 2 à 6.")
+    session.handle_line("main")
+    assert rec.texts(0)[-1].startswith("Votre main : 1 : Esprit jaune 4 ; 2 : Esprit jaune 2 ;")
+
+
+def test_new_numbers_are_said_in_runs_only_for_cards_that_stay() -> None:
+    assert renumbered(["a", "b", "c", "d"], ["a", "b", "c"]) == []  # the last card played: no change
+    assert renumbered(["a", "b", "c", "d", "e"], ["b", "d", "e"]) == [(2, 1, 1), (4, 2, 2)]
+    assert renumbered(["a", "b"], ["a", "b", "x"]) == []  # a card drawn at the end

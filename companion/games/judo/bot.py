@@ -108,11 +108,16 @@ def _grip_step(state: JudoState, seat: int, legal: list[dict[str, Any]]) -> dict
 
 
 def _pile_blocks(state: JudoState, seat: int) -> bool:
-    """The opponent's kuzushi on top, and none of the seat's kuzushi may cover it for sure."""
+    """A kuzushi on top that no throw in hand wants (the opponent's, or the seat's own that its
+    throws do not use: a Fire nothing covers but a tie would stall it), and none of the seat's
+    kuzushi may cover it for sure."""
     info = cards()
-    if not state.pile or state.pile[-1][1] == seat or not state.opts["any_replacement_resets"]:
+    if not state.pile or not state.opts["any_replacement_resets"]:
         return False
-    top = info[state.pile[-1][0]].element
+    card, by = state.pile[-1]
+    if by == seat and (info[card].arrow, info[card].element) in _needed_kuzushi(state, seat):
+        return False
+    top = info[card].element
     return not any(may_cover(state.opts, top, info[c].element) == "yes"
                    for c in state.hands[seat] if info[c].kind == "kuzushi")
 

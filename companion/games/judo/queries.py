@@ -164,7 +164,23 @@ def query_events(state: JudoState, seat: int, throw: str | None = None) -> list[
         played = [c for a in f["actions"] for c in ([a["card"]] if "card" in a else a["cards"])]
         key = "can_throw_tie" if f["tie"] else "can_throw"
         events.append(Event(seat, key, {"card": f["card"], "cards": played}))
+        events += _hands_to_say(state, seat, f)
     return events
+
+
+def _hands_to_say(state: JudoState, seat: int, found: dict[str, Any]) -> list[Event]:
+    """The plan's grips that go where a grip is held: the player will be asked which hand lets
+    go, and the throw's recipe is on its card, not in its name: say which hand."""
+    held = list(state.grips[seat])
+    out = []
+    for action in found["actions"]:
+        if action["type"] != "play" or "hand" not in action:
+            continue
+        if None not in held:
+            out.append(Event(seat, "can_throw_hand", {"throw": found["card"], "card": action["card"],
+                                                      "hand": action["hand"]}))
+        held[HANDS.index(action["hand"])] = action["card"]
+    return out
 
 
 def _lack_params(throw: str, item: dict[str, Any]) -> dict[str, Any]:

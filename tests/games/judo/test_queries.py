@@ -71,3 +71,16 @@ def test_queries_never_change_the_state() -> None:
     throwable(state, NORTH)
     lacks(state, NORTH, "THROW-UM")
     assert JUDO.private_view(state, NORTH) == before
+
+
+def test_a_throw_whose_grip_replaces_one_says_which_hand_lets_go() -> None:
+    """Both hands hold: playing the throw's grip asks "gauche ou droite", and the recipe is on
+    the card, not in its name; the answer says which hand (the collar grip's, not the sleeve's)."""
+    state = arrange(hands=([*ISN_COMBO, "GRIP-RG-1", "KUZ-DOWN-FIRE-1"], []),
+                    grips=(("GRIP-MD-1", "GRIP-CG-1"), (None, None)))
+    spoken = [FR.render(e) for e in query_events(state, NORTH)]
+    assert spoken[1] == ("Pour ISN, Ippon-seoi-nage, Saisie rG : revers gauche se pose en main droite : "
+                         "la main qui lâche sa saisie.")
+    free_hand = arrange(hands=([*ISN_COMBO, "GRIP-RG-1", "KUZ-DOWN-FIRE-1"], []), grips=(("GRIP-MD-1", None),
+                                                                                          (None, None)))
+    assert [e.key for e in query_events(free_hand, NORTH)] == ["can_throw"]  # no question: nothing to say
