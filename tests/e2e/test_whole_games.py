@@ -157,7 +157,7 @@ def shodan(me: BlindPlayer, said: str) -> str | None:
         if "atémi" in on_mine and "atémi" not in used:
             return "active atémi Nord"
         if "senpai" in hand and number and not senpai_played:
-            return f"senpai Nord bleu 1 sur {number}"  # a tachi waza, to start my technique
+            return f"senpai Nord tachi waza sur {number}"  # by the name I hear: a position starts it
         ready = [name for name in SEARCH_NOTIONS if name in on_mine and name not in used]
         if "shisei" in ready and senpai_wanted:
             return "active shisei"
