@@ -17,7 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from card_codes import load_deck
 from companion.engine import get_game, replay
+from companion.games.shodan.state import SEARCH_PILE, unseen
+from companion.games.shodan.state import cards as shodan_cards
 from companion.journal import open_record
 
 from .blind import BlindPlayer, check_screen, numbered
@@ -169,6 +172,66 @@ def dojo(me: BlindPlayer, said: str) -> str | None:
     return None
 
 
+# ----------------------------------------------------------------------------------------- Shodan
+SEARCH_NOTIONS = ("shisei", "irimi", "te sabaki", "ki no nagare")  # each reads me a pile, to me alone
+WANTED_NOTIONS = ("atémi", *SEARCH_NOTIONS)
+
+
+def shodan_mine(me: BlindPlayer) -> tuple[str | None, list[str]]:
+    """My open technique's number (None: I have none) and its cards, from `techniques`."""
+    said = me.ask("techniques")
+    mine = re.search(rf"Technique (\d+) (?:de |d'){me.seat}, ouverte : ([^.]*)\.", said)
+    return (mine.group(1), re.split(r" ; | et ", mine.group(2))) if mine else (None, [])
+
+
+def shodan(me: BlindPlayer, said: str) -> str | None:
+    """A candidate who puts down the notions he draws on a technique of his, searches a pile with
+    one (Shisei finds him Senpai), asks North for a card with Senpai, takes one of North's with
+    Atémi, and otherwise exchanges a card, always drawing from the yellow pile: the smallest, it
+    empties first, which ends the exam."""
+    if "rien que pour vous : " in said:  # a pile read to me alone: Senpai if it is in it, else the first
+        found = numbered(said, "rien que pour vous : ")
+        return next((n for n, name in found if name == "senpai"), found[0][0])
+    if "vous demande " in said:  # another's Senpai asks me for a card: given if I hold it
+        asked = said.split("vous demande ", 1)[1].split(". ", 1)[0]
+        return "oui" if asked in [name for _, name in numbered(me.ask("main"), "Votre main : ")] else "non"
+    if "Le tas jaune est vide" in said:  # the last round: another pile
+        return "pioche rouge"
+    if "face cachée" in said or "Vous pouvez : piocher" in said or "« pioche »" in said:
+        return "pioche jaune"  # the first five cards, or refilling my hand
+    bonus = f"{me.seat} continue : " in said or "dire fini" in said  # after a notion's power: place, or stop
+    if "Vous pouvez : " not in said and not bonus:
+        return None
+    screen = "\n".join(me.lines())
+    hand = [name for _, name in numbered(me.ask("main"), "Votre main : ")]
+    number, on_mine = shodan_mine(me)
+    used = [name for name in on_mine if f"{me.seat} active {name}." in screen]
+    senpai_played = f"{me.seat} joue Senpai" in screen
+    senpai_wanted = not senpai_played and "senpai" not in hand  # Shisei searches the pile that has it
+    searched = f"{me.seat} cherche une carte dans le tas" in screen
+    wanted = {"atémi": f"{me.seat} prend une carte dans la main" not in screen,
+              "shisei": not searched or senpai_wanted}
+    useful = [name for name in WANTED_NOTIONS if name in hand and wanted.get(name, not searched)]
+    if not bonus:
+        if "atémi" in on_mine and "atémi" not in used:
+            return "active atémi Nord"
+        if "senpai" in hand and number and not senpai_played:
+            return f"senpai Nord tachi waza sur {number}"  # by the name I hear: a position starts it
+        ready = [name for name in SEARCH_NOTIONS if name in on_mine and name not in used]
+        if "shisei" in ready and senpai_wanted:
+            return "active shisei"
+        if ready and not searched:
+            return "active " + ready[0]
+    if useful:
+        me.type(f"carte {hand.index(useful[0]) + 1}")
+        return f"sur {number}" if number else "nouvelle"
+    if bonus:
+        return "fini"
+    spare = next(name for name in hand if name != "senpai")
+    me.type(f"carte {hand.index(spare) + 1}")
+    return "défausse"
+
+
 GAMES: dict[str, tuple[str, int, str, Callable[[BlindPlayer, str], str | None], str, tuple[str, ...]]] = {
     # name: game, seats, my seat, decide, the end's words, extra options
     "tatsu-2": ("tatsu", 2, "Sud", tatsu, "Partie terminée.", ("--target", "1")),
@@ -178,6 +241,7 @@ GAMES: dict[str, tuple[str, int, str, Callable[[BlindPlayer, str], str | None], 
     "judo": ("judo", 2, "Sud", judo, " gagne le match, ", ("--target", "1")),
     "dojo": ("dojo", 3, "Sud", dojo, "Partie terminée.", ()),
     "samurai": ("samurai", 2, "Nord", samurai, "Partie terminée.", ("--target", "1")),
+    "shodan": ("shodan", 3, "Sud", shodan, "Major de la promotion : ", ()),
 }
 
 
@@ -221,3 +285,29 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
     assert keyboard is not None and get_game(game).seat_keys(header.seats)[keyboard] == SEAT_KEYS[seat]
     assert any(a.get("seat") == keyboard for _, a in actions), "the person's own moves are in the record"
     check_screen(me.record, seat, screen)
+
+
+def test_shodan_senpai_atemi_and_a_search_whose_pile_is_read_to_me_alone(played: dict[str, object]) -> None:
+    result = played["shodan"]
+    if isinstance(result, BaseException):
+        raise result
+    me, screen = result  # type: ignore[misc]
+    header, actions, _ = open_record(me.record)
+    game = get_game("shodan")
+    assert game.is_over(replay(game, header.seats, header.options, actions).state)
+    info = shodan_cards()
+    mine = [(at, a) for at, (_, a) in enumerate(actions) if a.get("seat") == header.keyboard]
+    assert any(a["type"] == "interactive" and info[a["card"]].effect == "SENPAI" for _, a in mine)
+    assert any(a["type"] == "activate" and info[a["notion"]].power == "ATEMI" for _, a in mine)
+    searches = [(at, a) for at, a in mine
+                if a["type"] == "activate" and info[a["notion"]].power in SEARCH_PILE]
+    assert searches, "a search notion of mine was activated"
+    readings = [ln for ln in screen if "rien que pour vous : " in ln]
+    assert readings and all(ln.startswith(f"{me.seat} (privé) : Dans le tas ") for ln in readings)
+    names = {card.id: card.name("fr") for card in load_deck("shodan")}
+    for (at, search), reading in zip(searches, readings, strict=True):  # each named me its pile's cards
+        before = replay(game, header.seats, header.options, actions[:at]).state
+        pile = sorted(unseen(before, SEARCH_PILE[info[search["notion"]].power]))
+        read = [name for _, name in numbered(reading, "rien que pour vous : ")]
+        assert read == list(dict.fromkeys(names[c] for c in pile)), "each card of the pile, named once"
+        assert search["card"] in pile

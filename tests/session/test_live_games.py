@@ -192,6 +192,38 @@ def test_shodan_questions_answer_the_asker_only(make_session) -> None:
     assert any(t.startswith("Vous pouvez : ") for t in texts)
 
 
+
+def test_shodan_a_search_reads_its_pile_to_the_searcher_alone_each_card_once(make_session,
+                                                                              tmp_path: Path) -> None:
+    session, rec = make_session(game="shodan", seats=2, me=0)
+    table_moves(session)
+    north = ["NOT-6-1", "POS-1-1", "ATK-8-1", "TEC-2-1", "DIV-5-1"]  # Irimi searches the red pile
+    while session.match.state.phase == "draft":
+        seat = session.match.state.turn
+        card = north.pop(0) if seat == 0 else None
+        pile = load_deck("shodan").card(card)["colour"] if card else "BLUE"
+        assert session.apply({"type": "draw", "seat": seat, "pile": pile, **({"card": card} if card else {})})
+        table_moves(session)
+    session.handle_vision(seen("NOT-6-1"))
+    session.handle_line("nouvelle")
+    session.handle_line("pioche vert")
+    table_moves(session)
+    south_card = session.match.state.known[1][0]
+    assert session.apply({"type": "discard", "seat": 1, "card": south_card})
+    assert session.apply({"type": "draw", "seat": 1, "pile": "GREEN"})
+    table_moves(session)
+    rec.clear()
+    session.handle_line("active irimi")
+    assert [a for a, _ in rec.lines] == [0], "the pile is read to the searcher alone"
+    listed = rec.texts(0)[0].split("rien que pour vous : ", 1)[1].rstrip(".").split(" ; ")
+    read = [item.split(" : ", 1)[1] for item in listed]
+    assert len(read) == len(set(read)) == 8, "the eight attacks, each named once (the pile holds 4 of each)"
+    session.handle_line("3")
+    taken = record_actions(tmp_path / "game.jsonl")[-1]
+    assert taken["type"] == "activate" and taken["card"] in session.match.state.known[0]
+    assert names("shodan", [taken["card"]]) == [read[2]]
+    assert not any(read[2] in t for t in rec.texts("all")), "the card found is said to its taker only"
+
 # ------------------------------------------------------------------------------------------ samurai
 def samurai_in_play(make_session):  # type: ignore[no-untyped-def]
     session, rec = make_session(game="samurai", seats=2, me=0)

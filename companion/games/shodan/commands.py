@@ -6,9 +6,10 @@ lines raise `Rejected` with a phrasebook key, like the engine.
 
 Examples (seat = the speaker): "pioche rouge", "prends bleu" (the face-up card),
 "sur 2" + card, "nouvelle" + card, "clôture 1", "uke 3" + card, "hakama 2 attaque",
-"kaeshi 2", "stage", "senpai sud rouge 8 sur 1 oui" (the "oui" may be left out when the partner's hand is
-known), "active atémi est" + card taken (or none: the table rules ask for it),
-"active ma-ai kamae", "active kamae", "fini", "passe".
+"kaeshi 2", "stage", "senpai sud rouge 8 sur 1 oui" or "senpai sud yokomen uchi sur 1 oui" (the card by
+its colour and number, or by its name: the name is what a player who cannot read the card knows; the
+"oui" may be left out when the partner's hand is known), "active atémi est" + card taken (or none: the
+table rules ask for it), "active ma-ai kamae", "active kamae", "fini", "passe".
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from card_codes import load_deck
 from companion.engine import Rejected
 from companion.games.shodan.rules import GAME
 from companion.games.shodan.state import ShodanState, action_cards, cards, located
@@ -161,15 +163,38 @@ def _slot_card(state: ShodanState, number: int, rest: list[str]) -> str:
     return card
 
 
+@cache
+def _card_names() -> dict[tuple[str, ...], tuple[str, int]]:
+    """Each action card's name (French and English), as folded words -> its colour and number."""
+    deck, info = load_deck("shodan"), cards()
+    return {tuple(words_of(deck.card(c).name(lang))): (info[c].colour, info[c].number)
+            for c in action_cards() for lang in ("fr", "en")}
+
+
+def _named_card(rest: list[str]) -> tuple[str, int] | None:
+    """The colour and number of the card a line names: its longest name found in the line
+    ("irimi nage" rather than the notion "irimi")."""
+    found = [(len(name), card) for name, card in _card_names().items()
+             if any(tuple(rest[i:i + len(name)]) == name for i in range(len(rest) - len(name) + 1))]
+    return max(found)[1] if found else None
+
+
 def _senpai(rest: list[str], seat: int, state: ShodanState) -> dict[str, Any]:
     partner = _seat_word(rest, state)
-    pile = _pile(rest)
     numbers = _numbers(rest)
-    if not numbers:
-        raise Rejected("command_number")
+    named = _named_card(rest)
+    if named is not None:  # "senpai nord yokomen uchi sur 1": every number left is the technique's
+        pile, number = named
+    elif any(_lookup("piles", w) for w in rest):  # "senpai nord rouge 8 sur 1"
+        pile = _pile(rest)
+        if not numbers:
+            raise Rejected("command_number")
+        number, numbers = numbers[0], numbers[1:]
+    else:
+        raise Rejected("command_senpai_card")
     answer = next((a for w in rest if (a := _lookup("answers", w))), None)
     info = cards()
-    copies = [c for c in action_cards() if (info[c].colour, info[c].number) == (pile, numbers[0])]
+    copies = [c for c in action_cards() if (info[c].colour, info[c].number) == (pile, number)]
     if not copies:
         raise Rejected("command_card")
     held = [c for c in copies if c in state.known[partner]]
@@ -181,9 +206,9 @@ def _senpai(rest: list[str], seat: int, state: ShodanState) -> dict[str, Any]:
         answer = "yes" if held else "no"
     out: dict[str, Any] = {"partner": partner, "ask": asked, "given": answer == "yes"}
     if answer == "yes":
-        if len(numbers) < 2:
+        if not numbers:
             raise Rejected("command_number")
-        out["technique"] = numbers[1]
+        out["technique"] = numbers[0]
     return out
 
 

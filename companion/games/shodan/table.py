@@ -146,7 +146,11 @@ class ShodanTable(TableRules):
             power = cards()[action["notion"]].power
             if power in SEARCH_PILE:  # a search: the pile's cards, read to the searcher alone
                 pile = SEARCH_PILE[power]
-                inside = sorted(unseen(state, pile))
+                info = cards()
+                alike: dict[tuple[str, int], str] = {}  # copies of a card are alike: each named once,
+                for c in sorted(unseen(state, pile)):  # or a pile read aloud lists one name thrice
+                    alike.setdefault((info[c].kind, info[c].number), c)
+                inside = list(alike.values())
                 if not inside:
                     raise Rejected("pile_empty", pile=pile)
                 choices = tuple({**action, "card": c} for c in inside)

@@ -6,6 +6,7 @@ import pytest
 
 from companion.engine import Rejected
 from companion.games.shodan.commands import to_action, words_of
+from companion.games.shodan.state import cards
 from companion.speech.phrasebook import Phrasebook
 from tests.games.shodan.helpers import idle, refill, started
 
@@ -61,11 +62,21 @@ def test_interactive_and_notion_commands() -> None:
     assert m.state.turn == 1
 
 
+
+def test_senpai_asks_for_a_card_by_its_name_as_well_as_by_its_colour_and_number() -> None:
+    m = started([NORTH, SOUTH])  # North holds yokomen uchi, the red 8
+    by_name = to_action("senpai Nord Yokomen Uchi sur 1", 1, m.state)
+    assert by_name == to_action("senpai nord rouge 8 sur 1", 1, m.state)
+    assert by_name["ask"] == "ATK-8-1" and by_name["given"] is True and by_name["technique"] == 1
+    # the longest name said: the technique card irimi nage, not the notion irimi
+    assert cards()[to_action("senpai nord irimi nage non", 1, m.state)["ask"]].kind == "technique"
+    assert cards()[to_action("senpai nord irimi non", 1, m.state)["ask"]].power == "IRIMI"
+
 @pytest.mark.parametrize(("line", "card", "code"), [
     ("", None, "command_empty"), ("saute", None, "command_unknown"), ("pioche", None, "command_pile"),
     ("clôture", None, "command_number"), ("sur 1", None, "command_card"),
     ("uke", "POS-1-1", "command_number"),
-    ("senpai rouge 8 oui", None, "command_seat"),
+    ("senpai rouge 8 oui", None, "command_seat"), ("senpai nord bidule sur 1", None, "command_senpai_card"),
     ("active", None, "command_power"), ("active kamae", None, "command_no_notion"),
     ("hakama 1 attaque", None, "unknown_technique"),
 ])
