@@ -28,6 +28,7 @@ _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u
 MAX_DECK_BYTES = 4 * MiB  # the largest shipped deck is about 60 KB
 MAX_NAME = 120  # characters of a card or deck name (it is printed on a label)
 MAX_SEATS = 12
+CAMERA_PLAYS = ("laid", "seen")  # [camera] plays: a card put down (tracker laid mode), or a card read
 
 
 class DeckError(ValueError):
@@ -311,6 +312,9 @@ def parse_deck(data: dict[str, Any], path: Path | str = "<deck>") -> Deck:
     assumed = data.get("assumed", [])
     _need(isinstance(assumed, list) and all(_plain_text(a, limit=2000) for a in assumed), path, None,
           "bad_deck_assumed")
+    camera = data.get("camera", {})
+    _need(isinstance(camera, dict) and set(camera) <= {"plays"}
+          and camera.get("plays", "seen") in CAMERA_PLAYS, path, None, "bad_camera")
     known = {"game", "code", "name", "kinds", "attributes", "cards", "players", "assumed", "tags"}
     extra = {k: v for k, v in data.items() if k not in known}
     return Deck(game, code, names, players, tuple(cards), tuple(assumed), extra, str(path), tag_range)

@@ -46,6 +46,7 @@ FAULTS: dict[str, Callable[[str, Path], str | None]] = {
     "kinds = 3": lambda t, _: re.sub(r"\[kinds\.\w+\]\ncount = \d+\n", "", t).replace(
         "[attributes]", "kinds = 3\n[attributes]", 1),
     "attribute spec": lambda t, _: t.replace('fusion = { type = "bool" }', "fusion = 3"),
+    "camera plays misspelt": lambda t, _: t.replace('plays = "laid"', 'plays = "layed"', 1),
     "not TOML": lambda t, _: t + "\n[[cards\n",
     "not UTF-8": lambda t, _: None,
     "a pipe": lambda t, _: None,
@@ -58,7 +59,8 @@ WORDS = {"not TOML": "ce n'est pas du TOML valide", "a pipe": "(tube)", "huge": 
          "another game's deck": "ce fichier décrit le jeu « dojo », pas « tatsu »",
          "duplicate id": "carte Y-P1-V3 : identifiant en double", "players = 5": "« players » doit être",
          "cards = [1]": "la carte n° 1 doit être une table", "missing name": "nom en en manquant",
-         "escape codes in a name": "contient des caractères de contrôle"}
+         "escape codes in a name": "contient des caractères de contrôle",
+         "camera plays misspelt": "la table « camera » dit comment la caméra voit un coup"}
 
 
 def break_deck(folder: Path, fault: str) -> None:
