@@ -13,7 +13,8 @@ moving, or trembling as a hand holds it (moving a little, frame after frame: a f
 shown), gives one *shown* event instead, and must then lie still for `HELD_REST` seconds
 to be laid. A card laid that vanishes (a hand reading its tactile code, a trick swept up)
 and is read again is the same card: silence, until `forget()` (the session's "round over")
-or `remember` seconds without a read.
+or `remember` seconds without a read. Put down again far from where it lay (`MOVED_SIZES`),
+it was moved to be played (a face-up card of a line into the trick): a new *seen* event.
 """
 
 from __future__ import annotations
@@ -39,7 +40,12 @@ HELD_AFTER = 4      # trembling reads (within HELD_WINDOW) that make a card held
 HELD_WINDOW = 0.6   # seconds
 HELD_REST = 0.6     # seconds a card once held must lie still before it counts as laid
 REST_READS = 2      # reads in a row at rest that make a card laid (one more frame than the first)
+SLID_STEPS = 3      # moves one way just before rest: a card pushed in that stopped (or one first
+#                     read where it stopped: too blurred to read while it moved) is laid at its first
+#                     read at rest, a frame sooner
 REMEMBER = 120.0    # seconds a laid card is remembered after its last read
+MOVED_SIZES = 2.0   # a laid card put down again this many label sizes away was moved: a new play
+#                     (a line's face-up card played into the trick); a hand reading it shifts it less
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,7 @@ class LabelTracker:
     remember: float = REMEMBER
     _tracks: dict[str, _Track] = field(default_factory=dict)
     _laid_cards: dict[str, float] = field(default_factory=dict)  # text -> last time read while laid
+    _laid_at: dict[str, tuple[float, float]] = field(default_factory=dict)  # text -> centre where laid
 
     def __post_init__(self) -> None:
         if not 1 <= self.confirm <= self.window:
@@ -174,6 +181,8 @@ class LabelTracker:
             track.still_reads += 1
         else:
             track.still_reads = 0
+        if track.laid and self._moved_away(track.text, quad):  # carried off in view: laid anew at rest
+            track.laid, track.still_reads = False, 0
         if track.laid:
             self._laid_cards[track.text] = t
 
@@ -187,20 +196,44 @@ class LabelTracker:
         turns = sum(a[0] * b[0] + a[1] * b[1] < 0 for a, b in itertools.pairwise(small))
         return len(small) >= HELD_AFTER or (len(small) >= 2 and turns >= 1)
 
+    @staticmethod
+    def _slid_to_rest(track: _Track, t: float) -> bool:
+        """Put down, not carried: first read where it now lies (a card slid in is a blur until it
+        stops), or its moves before rest all went one way (pushed across the table, slowing
+        down), not back and forth as in a hand."""
+        rest = max(REST_PX, REST_FRACTION * _size(track.quad))
+        moving = [(dx, dy) for _when, dx, dy in track.moves if math.hypot(dx, dy) > rest]
+        if not moving:
+            return True
+        steps = [(dx, dy) for when, dx, dy in track.moves
+                 if t - when <= HELD_WINDOW and math.hypot(dx, dy) > rest][-SLID_STEPS:]
+        one_way = all(a[0] * b[0] + a[1] * b[1] > 0 for a, b in itertools.pairwise(steps))
+        return len(steps) == SLID_STEPS and one_way
+
     def _laid_or_shown(self, track: _Track, t: float, frame: int, size: tuple[int, int]) -> list[CardEvent]:
         """A confirmed card of ours, in laid mode: laid once at rest; shown (once) while held."""
-        known = track.text in self._laid_cards and t - self._laid_cards[track.text] <= self.remember
+        known = (track.text in self._laid_cards and t - self._laid_cards[track.text] <= self.remember
+                 and not self._moved_away(track.text, track.quad))
         held = self._held(track, t)
-        needed = round(HELD_REST * self._fps(track)) if held else REST_READS
+        if held:
+            needed = round(HELD_REST * self._fps(track))
+        else:
+            needed = 1 if self._slid_to_rest(track, t) else REST_READS
         at_rest = track.still_reads >= needed or (not track.moves and sum(track.hits) >= self.window)
         if at_rest:
             track.laid = True
             self._laid_cards[track.text] = t
+            self._laid_at[track.text] = _centre(track.quad)
             return [] if known else [self._event(SEEN, track, t, frame, size)]
         if known or track.shown or not held:
             return []
         track.shown = True
         return [self._event(SHOWN, track, t, frame, size)]
+
+    def _moved_away(self, text: str, quad: Quad) -> bool:
+        """Read far from where it was laid (more than MOVED_SIZES of its size)."""
+        where = self._laid_at.get(text)
+        return where is not None and math.dist(where, _centre(quad)) > MOVED_SIZES * _size(quad)
 
     @staticmethod
     def _fps(track: _Track) -> float:
@@ -213,6 +246,7 @@ class LabelTracker:
         """Laid cards taken away for good (a round over): if read again, they are new plays."""
         for text in list(self._laid_cards) if texts is None else texts:
             self._laid_cards.pop(text, None)
+            self._laid_at.pop(text, None)
 
     def texts_of(self, cards: Sequence[str]) -> list[str]:
         """The label texts remembered or in view that name these card ids (its QR code, its tag)."""
