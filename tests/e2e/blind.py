@@ -91,12 +91,13 @@ class BlindPlayer:
             if answer is None:
                 time.sleep(0.3)  # another seat's turn: the table plays on
                 continue
-            repeats = repeats + 1 if answer == last and not answer.isdigit() else 0
+            self.heard = self.type(answer)
+            moved = any(" (privé) : " not in ln for ln in self.heard)  # the table said something public
+            repeats = repeats + 1 if answer == last and not answer.isdigit() and not moved else 0
             last = answer
             if repeats > 5:  # the same words again and again: the table does not take them
                 raise AssertionError(f"{answer!r} typed {repeats} times, nothing happened; screen:\n"
                                      + "\n".join(self.lines()[-30:]))
-            self.heard = self.type(answer)
         raise AssertionError(f"no end after {limit} decisions; screen:\n" + "\n".join(self.lines()[-40:]))
 
     def quit(self) -> None:

@@ -61,6 +61,7 @@ def tatsu(me: BlindPlayer, said: str) -> str | None:
 # ------------------------------------------------------------------------------------------- judo
 JUDO_CARD_KINDS = ("Déséquilibre", "Saisie", "MS ")  # how card names begin (a throw's: its code)
 JUDO_SAY_ON_SHOWING: dict[int, str] = {}  # per player: what to say once the card I typed is seen
+JUDO_STUCK_TURNS: dict[int, int] = {}  # per player: turns in a row with nothing to play but discards
 
 
 def judo_number(me: BlindPlayer, name: str) -> str:
@@ -113,7 +114,13 @@ def judo(me: BlindPlayer, said: str) -> str | None:
         covers = [c for c in playable if c.startswith("Déséquilibre")]
         if covers and top and top.group(2) != me.seat:  # the opponent's kuzushi covered: his throw waits
             return judo_number(me, covers[0])
+        stuck = JUDO_STUCK_TURNS.get(id(me), 0)
+        if grips and stuck >= 2:  # my grips fit none of my throws: one hand lets go and takes another
+            JUDO_STUCK_TURNS[id(me)] = 0
+            JUDO_SAY_ON_SHOWING[id(me)] = "gauche" if stuck % 2 == 0 else "droite"
+            return judo_number(me, grips[0])
     if "Vous n'avez rien posé" in said or "Rien posé" in said:
+        JUDO_STUCK_TURNS[id(me)] = JUDO_STUCK_TURNS.get(id(me), 0) + 1
         hand = numbered(me.ask("main"), "Votre main : ")
         kinds = {kind: [n for n, card in hand if card.startswith(kind)] for kind in JUDO_CARD_KINDS}
         throws = [n for n, _ in hand if not any(n in numbers for numbers in kinds.values())]
