@@ -180,6 +180,11 @@ class TableRules:
             raise Rejected("ask_self")
         return seat
 
+    def nothing_to_give(self, state: State, seat: Seat, history: Sequence[Event]) -> Rejected | None:
+        """Why "donne Est" gives nothing now (no card shown waits for a seat), in the game's own
+        words; None: the session's plain "not now". ``history``: the events so far."""
+        return None
+
     def seat_facts(self, state: State, seat: Seat) -> list[Event]:
         """What the person at ``seat`` should know of their place before the game (a team, a
         partner), told at the set-up and on resuming."""

@@ -121,7 +121,9 @@ class CommonCommands:
     def cmd_legal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         # a card shown and waiting for words: said again, then what the rules let me say of it
         # (the seats a dealer may give to)
-        if not self.ask_again() or (self.waiting is not None and self.waiting.card):
+        # (a question with its own prompt has said it already)
+        if not self.ask_again() or (self.waiting is not None and self.waiting.card
+                                    and self.waiting.prompt is None):
             self.answer(self.rules.legal_moves(self.state, self.opts.me))
 
     def ask_again(self: Session) -> bool:
@@ -224,7 +226,15 @@ class CommonCommands:
     def game_give(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "donne Est" (or "donne moi"): the card waiting goes to that seat."""
         words = [w for w in cmd.args if w.casefold() not in TO_WORDS]
-        if self.waiting is None or not self.waiting.card or not words:
+        if self.waiting is None or not self.waiting.card:  # no card shown: the game may say why
+            assert self.match is not None
+            why = self.rules.nothing_to_give(self.state, self.opts.me, self.match.events)
+            if why is not None:
+                self.refuse(why, audience=self.opts.me)
+            else:
+                self.tell("not_now")
+            return
+        if not words:
             self.tell("not_now")
             return
         seat = self.opts.me if fold(words[0]) in SELF_WORDS else self.resolve_seat(words[0])

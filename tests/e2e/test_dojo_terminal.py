@@ -25,16 +25,17 @@ def test_a_round_as_a_blind_dealer(tmp_path: Path) -> None:
         me.wait("Tour 1. Nord donne.")
         me.wait("Trophée en jeu :")
         # the first tatami: told to me alone, then I give it to East
-        me.wait("Nord (privé) : Carte vue. Dites à qui elle va.")
+        me.wait("Nord (privé) : À qui ? « donne » et une place : Est ou Sud (« donne moi » pour le garder).")
         term.type("donne Est")
         me.wait("Nord donne un tatami à Est.")
         # the second: East already has one -> refused with the reason, then South
-        me.wait("Nord (privé) : Carte vue. Dites à qui elle va.")
+        me.wait("Nord (privé) : À qui ? « donne » et une place : Sud (« donne moi » pour le garder).")
         term.type("donne Est")
         me.wait("Nord (privé) : Est a déjà son tatami.")
         term.type("donne à Sud")
         me.wait("Nord donne un tatami à Sud.")
-        me.wait("Nord garde un tatami.")  # the last tatami can only be the dealer's own
+        me.wait("Nord garde un tatami.")  # the last tatami can only be the dealer's own: said so
+        assert "vous le gardez d'office." in me.term.screen()
         screen = me.wait("Entraînement : chacun pose son tatami.")
         public = [line for line in screen.splitlines() if line and "(privé)" not in line]
         dealt = [a for _, a in open_record(record)[1] if a["type"] == "give"]
@@ -52,7 +53,7 @@ def test_a_round_as_a_blind_dealer(tmp_path: Path) -> None:
             me.wait("Nord garde son tatami.")
         term.wait_for("Nord (privé) : À vous. Posez votre premier tatami")  # (a winner decides first)
         term.type("pose")
-        me.wait("Nord pose ")
+        me.wait("Nord commence son dojo : ")  # the first tatami: the dojo starts there
         assert "Dojo de Nord : 1 tatami, 1 ligne sur 3, 1 colonne sur 4." in me.ask("dojo", "Dojo de Nord")
         me.ask("pose 5 5", "Nord (privé)")  # nothing left to place: refused, nothing changes
         me.wait("Tour 2. Est donne.")

@@ -27,6 +27,7 @@ from card_codes import load_deck
 from companion.engine import Match, get_game
 from companion.games.samurai.legal import legal_choices
 from companion.journal import Journal
+from companion.speech.phrasebook import Phrasebook
 from companion.vision import write_video
 from companion.vision.realism import Laid, TableCamera, TableClip
 
@@ -146,9 +147,11 @@ def in_dojo(card: str, row: int, col: int, t: float = 0.0, **kw) -> Laid:  # typ
 
 
 @pytest.fixture(scope="module")
-def dojo_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, tuple[int, int], tuple[int, int]]:
+def dojo_game(tmp_path_factory: pytest.TempPathFactory
+              ) -> tuple[Path, str, tuple[int, int], tuple[int, int], str]:
     """A record of a three-player Dojo in which Nord holds a tatami and has three laid, and the
-    clip of Nord laying it on a place the rules allow (the one nearest to them)."""
+    clip of Nord laying it on a place the rules allow (the one nearest to them); the placement as
+    the table hears it."""
     folder = tmp_path_factory.mktemp("dojo-game")
     rules = get_game("dojo")
     match, rng = Match.new(rules, 3, {}), random.Random(2)
@@ -168,12 +171,14 @@ def dojo_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, tupl
     assert write_video(clip, folder / "lay.avi") == 106
     top, left = min(r for r, _c, _card in state.dojos[0]), min(c for _r, c, _card in state.dojos[0])
     said = (place[0] - top + 1, place[1] - left + 1)  # as the player types it: from 1 at the top left
-    return folder, held, place, said
+    placed = rules.apply(state, {"type": "place", "seat": 0, "row": place[0], "col": place[1]})[1]
+    announced = Phrasebook("fr", "dojo").render(next(e for e in placed if e.key.startswith("placed")))
+    return folder, held, place, said, announced
 
 
 def test_a_tatami_laid_beside_its_dojo_is_asked_and_placed_on_yes(
-        dojo_game: tuple[Path, str, tuple[int, int], tuple[int, int]], tmp_path: Path) -> None:
-    folder, held, (row, col), (said_row, said_col) = dojo_game
+        dojo_game: tuple[Path, str, tuple[int, int], tuple[int, int], str], tmp_path: Path) -> None:
+    folder, held, (row, col), (said_row, said_col), announced = dojo_game
     name = load_deck("dojo").card(held).name("fr")
     asked = f"Nord pose {name} en ligne {said_row}, colonne {said_col} : je le note ? Dites oui ou non."
     before = len((folder / "start.jsonl").read_text(encoding="utf-8").splitlines())
@@ -184,4 +189,5 @@ def test_a_tatami_laid_beside_its_dojo_is_asked_and_placed_on_yes(
     assert "Carte refusée" not in out  # the dojo's tatamis are read where they lie, not played
     assert len(record) == before + 1, out
     assert f'"type": "place", "seat": 0, "row": {row}, "col": {col}' in record[-1], record[-1]
-    assert f"Nord pose {name} en ligne {said_row}, colonne {said_col}." in out.split(asked)[1]  # announced
+    assert announced.startswith(f"Nord pose {name}")
+    assert announced in out.split(asked)[1]  # announced as the dojo stands: beside a tatami, or by place

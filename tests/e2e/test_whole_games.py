@@ -165,14 +165,20 @@ def samurai(me: BlindPlayer, said: str) -> str | None:
 
 # ------------------------------------------------------------------------------------------- Dojo
 def dojo(me: BlindPlayer, said: str) -> str | None:
-    """A disciple who never challenges, keeps their tatami, and lays it at the first place said."""
+    """A disciple who never challenges, keeps their tatami, and lays it at the first place said;
+    dealing, keeps the first tatami shown, gives the others to the first seat said, and, out of
+    habit, says "donne" for the last one too (it went by itself)."""
     if f"{me.seat}, défiez-vous " in said or "Vous pouvez défier " in said:
         return "passe"
     if "Dites « échange » ou « garde »." in said:
         return "garde"
-    if "puis « donne » et une place : " in said:  # I deal: the tatami shown goes to the first seat said
-        seats = said.split("puis « donne » et une place : ", 1)[1].split(" (", 1)[0]
+    if "À qui ? « donne » et une place : " in said:  # I deal: the tatami shown waits for a seat
+        if "« donne moi »" in said:
+            return "donne moi"
+        seats = said.split("À qui ? « donne » et une place : ", 1)[1].split(".", 1)[0]
         return "donne " + re.split(r", | ou ", seats)[0]
+    if "Dernier tatami, " in said and " : il va d'office à " in said:
+        return "donne " + said.split(" : il va d'office à ", 1)[1].split(",", 1)[0]
     if "dites « pose »" in said or "place possible" in said or "places possibles" in said:
         places = re.findall(r"ligne (\d), colonne (\d)", said)
         return "pose" if not places else f"pose {places[0][0]} {places[0][1]}"
@@ -292,6 +298,25 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
     assert keyboard is not None and get_game(game).seat_keys(header.seats)[keyboard] == SEAT_KEYS[seat]
     assert any(a.get("seat") == keyboard for _, a in actions), "the person's own moves are in the record"
     check_screen(me.record, seat, screen)
+    if name == "tatsu-2":  # a card turned up is said once, by its name, never by its colour first
+        reveals = [a for _, a in actions if a["type"] == "reveal"]
+        assert reveals and sum("carte retournée : " in ln for ln in screen) == len(reveals)
+        assert not any("se retourne" in ln for ln in screen)
+    if game == "dojo":
+        dealt = sum(ln.startswith(f"Tour {n}. {seat} donne.") for ln in screen for n in range(1, 13))
+        # each round I dealt: "donne moi" offered until I kept one; the last tatami went by
+        # itself, and "donne" for it then said to whom
+        assert sum("Vous gardez " in ln for ln in screen) == dealt > 0
+        kept_at = [i for i, ln in enumerate(screen) if "Vous gardez " in ln]
+        for at in kept_at:
+            until = next(i for i in range(at, len(screen)) if "Chacun a son tatami." in screen[i])
+            assert not any("« donne moi »" in ln for ln in screen[at:until]), screen[at:until]
+        assert sum(": le dernier est allé d'office à " in ln for ln in screen) == dealt
+        assert not any("Cette commande ne sert pas maintenant" in ln for ln in screen)
+        for who in ("Nord", "Est", "Sud"):  # a second tatami is said beside the first, not by number
+            placed = [ln for ln in screen if re.match(f"{who} (pose |commence son dojo)", ln)]
+            assert placed[0].startswith(f"{who} commence son dojo : ")
+            assert re.search(r", (à gauche d|à droite d|au-dessus d|sous )", placed[1]), placed[1]
 
 
 def test_shodan_senpai_atemi_and_a_search_whose_pile_is_read_to_me_alone(played: dict[str, object]) -> None:

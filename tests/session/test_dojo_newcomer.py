@@ -103,4 +103,5 @@ def test_the_dealer_is_told_to_type_donne_and_a_seat(make_session) -> None:
     st = session.match.state
     assert session.apply(next(a for a in session.game.legal(st, st.dealer) if a["type"] == "trophy"))
     session.handle_vision(seen("BEAR-3-1"))
-    assert "« donne Est »" in rec.texts(0)[-1], rec.texts(0)
+    asked = "À qui ? « donne » et une place : Est ou Sud (« donne moi » pour le garder)."
+    assert rec.texts(0)[-1] == asked, rec.texts(0)

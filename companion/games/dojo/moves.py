@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine import Event, Rejected
+from companion.games.dojo.places import frame_fixed, named_once, neighbours, origin
 from companion.games.dojo.rounds import (
     after_answer,
     challenge_open,
@@ -67,10 +68,13 @@ def _give(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list[
     pending[seat] = card
     state = state._replace(pending=tuple(pending), used=state.used | {card})
     dealer = state.dealer
+    # the last tatami has one seat left to go to: the dealer hears that it went there by itself
+    last = all(p is not None for p in pending)
     if seat == dealer:
-        events = [Event(dealer, "kept_card", {"card": card}), Event("all", "kept", {"seat": dealer})]
+        events = [Event(dealer, "kept_last" if last else "kept_card", {"card": card}),
+                  Event("all", "kept", {"seat": dealer})]
     else:
-        events = [Event(dealer, "gave", {"seat": seat, "card": card}),
+        events = [Event(dealer, "gave_last" if last else "gave", {"seat": seat, "card": card}),
                   Event(seat, "received", {"seat": seat, "card": card}),
                   Event("all", "given", {"seat": seat, "dealer": dealer})]
     if all(p is not None for p in state.pending):
@@ -178,18 +182,33 @@ def _place(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list
     if state.swap_offer and seat in state.swap_offer:  # a duellist placing ends the swap privilege:
         state = state._replace(swap_offer=None)  # the winner placing his own keeps it, said so
         events.append(Event("all", "swap_kept", {"seat": seat}))
+    before = {(r, c): placed for r, c, placed in state.dojos[seat]}
     dojos = list(state.dojos)
     dojos[seat] = (*dojos[seat], (cell[0], cell[1], card))
     pending = list(state.pending)
     pending[seat] = None
     state = state._replace(dojos=tuple(dojos), pending=tuple(pending), shown=state.shown - {seat})
-    top = min(r for r, _, _ in dojos[seat])
-    left = min(c for _, c, _ in dojos[seat])
-    events.append(Event("all", "placed", {"seat": seat, "card": card, "row": cell[0], "col": cell[1],
-                                          "at_row": cell[0] - top + 1, "at_col": cell[1] - left + 1}))
+    events.append(_placed(seat, card, cell, before, state.opts["orientation"]))
     if all(p is None for p in state.pending):
         state = end_round(state._replace(swap_offer=None), events)
     return state, events
+
+
+def _placed(seat: int, card: str, cell: Cell, before: Mapping[Cell, str], orientation: str) -> Event:
+    """A placement as a listener can follow it: until the dojo spans its 3 x 4 frame, its top left
+    corner may still move, so the new tatami is said beside one already there ("à droite du
+    renard"), one no other tatami of the dojo shares a name with; once the frame is whole (or
+    when every neighbour has a twin), by its row and column as the dojo now stands."""
+    after = {**before, cell: card}
+    top, left = origin(after)
+    params: dict[str, Any] = {"seat": seat, "card": card, "row": cell[0], "col": cell[1],
+                              "at_row": cell[0] - top + 1, "at_col": cell[1] - left + 1}
+    if not before:  # the first tatami: the dojo starts there
+        return Event("all", "placed_first", params)
+    beside = [(side, other) for side, other in neighbours(before, cell) if named_once(before, other)]
+    if frame_fixed(after, orientation) or not beside:
+        return Event("all", "placed", params)
+    return Event("all", "placed_beside", {**params, "side": beside[0][0], "beside": beside[0][1]})
 
 
 HANDLERS = {"trophy": _trophy, "give": _give, "challenge": _challenge, "pass": _pass, "swap": _swap,

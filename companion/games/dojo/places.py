@@ -22,7 +22,7 @@ from typing import Any
 from card_codes import load_deck
 from companion.engine import Rejected
 from companion.games.dojo.scoring import legal_cells
-from companion.games.dojo.state import Cell, tatamis
+from companion.games.dojo.state import COLS, ROWS, Cell, tatamis
 
 WORDS_FILE = Path(__file__).with_name("words.toml")
 # where the new tatami goes, seen from the card it is named against
@@ -81,19 +81,41 @@ def from_view(cells: Mapping[Cell, str] | list[Cell], row: int, col: int) -> Cel
     return (row - 1 + top, col - 1 + left)
 
 
+def frame_fixed(cells: Mapping[Cell, str] | list[Cell], orientation: str = "fixed") -> bool:
+    """Whether a dojo spans its whole frame (3 rows by 4 columns, or 4 by 3 when it may be turned):
+    no row can come above it nor a column to its left, so its places keep their numbers for good."""
+    if not cells:
+        return False
+    h = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
+    w = max(c for _, c in cells) - min(c for _, c in cells) + 1
+    return (h, w) == (ROWS, COLS) or (orientation == "free" and (h, w) == (COLS, ROWS))
+
+
+def neighbours(cells: Mapping[Cell, str], cell: Cell) -> list[tuple[str, str]]:
+    """The sides and placed cards a tatami at ``cell`` may be said against ("left" of that card),
+    in SIDE_ORDER; empty when it touches none."""
+    out = []
+    for side in SIDE_ORDER:
+        dr, dc = OFFSETS[side]
+        anchor = (cell[0] - dr, cell[1] - dc)
+        if anchor in cells:
+            out.append((side, cells[anchor]))
+    return out
+
+
+def named_once(cells: Mapping[Cell, str], card: str) -> bool:
+    """Whether no other tatami of the dojo has the same name (disciple and belt): "the yellow fox"
+    then says which one it is."""
+    info = tatamis()
+    return sum(info[other] == info[card] for other in cells.values()) == 1
+
+
 def places(cells: Mapping[Cell, str], orientation: str = "fixed") -> list[Place]:
     """The legal places for the next tatami, each said against a neighbouring placed card."""
     out = []
     for cell in legal_cells(cells, orientation):
-        if not cells:
-            out.append(Place(cell[0], cell[1], None, None))
-            continue
-        for side in SIDE_ORDER:
-            dr, dc = OFFSETS[side]
-            anchor = (cell[0] - dr, cell[1] - dc)
-            if anchor in cells:
-                out.append(Place(cell[0], cell[1], side, cells[anchor]))
-                break
+        beside = neighbours(cells, cell)
+        out.append(Place(cell[0], cell[1], *beside[0]) if beside else Place(cell[0], cell[1], None, None))
     return out
 
 

@@ -68,7 +68,8 @@ REJECTIONS = frozenset({
     "not_a_tatami", "not_a_trophy", "not_adjacent", "not_asked", "nothing_at_stake", "one_challenge",
     "outside_grid", "place_ambiguous", "place_no_card", "place_unclear", "recruit_first",
     "recruit_over", "score_bad_trophy", "score_labels", "score_not_grid", "score_other_labels",
-    "tatami_used", "trophy_first", "trophy_in_play", "trophy_seen", "swap_pending"
+    "tatami_used", "trophy_first", "trophy_in_play", "trophy_seen", "swap_pending",
+    "dealer_gives", "recruit_done", "recruit_done_kept",  # "donne" with no tatami shown (table.py)
 })
 
 

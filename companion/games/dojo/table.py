@@ -9,10 +9,12 @@ decides first ("échange" or "garde"); everyone holding a tatami is asked to lay
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.engine import Action, Answer, Event, Rejected, State
-from companion.engine.table import Question, TableRules
+from companion.engine.table import Hints, Question, TableRules
 from companion.games.dojo.describe import cells_of, describe, offer_places, score_events
 from companion.games.dojo.places import beside, parse_place, to_view
 from companion.games.dojo.rounds import challenge_order, may_receive
@@ -73,7 +75,7 @@ class DojoTable(TableRules):
         if view["phase"] == TROPHY:
             return [Event(viewer, "flip_trophy", {"seat": state.dealer})]
         if viewer == state.dealer:
-            return [Answer(viewer, "dojo_deal_yours", {"seats": may_receive(state)})]
+            return [deal_prompt(state)]
         return [Event(viewer, "recruit", {"seat": state.dealer})]
 
     def hand(self, state: State, viewer: int) -> list[Event]:
@@ -155,11 +157,38 @@ class DojoTable(TableRules):
         if state.phase == CHALLENGE and self.actor(state) == seat:
             return [Answer(seat, "dojo_may_challenge", {"dealer": state.dealer})]
         if state.phase == RECRUIT and seat == state.dealer:
-            return [Answer(seat, "dojo_deal_yours", {"seats": may_receive(state)})]
+            return [deal_prompt(state)]
         asked = self.actor(state)
         if state.phase == CHALLENGE and seat in challenge_order(state) and asked is not None:
             return [Answer(seat, "dojo_wait_ask", {"seat": asked})]
         return [Answer(seat, "legal_none")]
+
+    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+        """A tatami shown while dealing: the dealer is asked to whom it goes, among the seats left
+        (the last one goes by itself: there is no choice left)."""
+        action = super().card_action(state, card, hints)
+        if isinstance(action, Question) and state.phase == RECRUIT:
+            seats = may_receive(state)
+            others = [s for s in seats if s != state.dealer]  # himself: "donne moi"
+            key = "dojo_give_to" if state.dealer in seats else "dojo_give_to_others"
+            return replace(action, seat=state.dealer, prompt=Answer(state.dealer, key, {"seats": others}))
+        return action
+
+    def nothing_to_give(self, state: State, seat: int, history: Sequence[Event]) -> Rejected | None:
+        """ "donne Est" with no tatami shown: after the deal, to whom the last tatami went by
+        itself; to a seat that does not deal, who does."""
+        if state.over:
+            return None
+        if seat != state.dealer:
+            return Rejected("dealer_gives", seat=state.dealer)
+        if state.phase in (TROPHY, RECRUIT):
+            return None
+        start = max((i for i, e in enumerate(history) if e.key == "round_start"), default=0)
+        last = next((e for e in reversed(history[start:]) if e.key in ("given", "kept")), None)
+        if last is None:
+            return Rejected("recruit_over")
+        key = "recruit_done" if last.key == "given" else "recruit_done_kept"
+        return Rejected(key, seat=last.params["seat"])
 
     def place_action(self, state: State, seat: int, words: str) -> dict[str, Any] | Question:
         """A placement from words: "1 2" (row 1, column 2 from the top left), "gauche de renard
@@ -195,3 +224,15 @@ class DojoTable(TableRules):
 
     def seat_facts(self, state: State, seat: int) -> list[Event]:
         return [Answer(seat, "dojo_you_deal")] if seat == state.dealer else []
+
+
+def deal_prompt(state: State) -> Answer:
+    """What the dealer does now: show the next tatami and say whom it goes to ("donne moi" only
+    while he has none); the last goes by itself to the one seat left."""
+    seats = may_receive(state)
+    if sum(p is None for p in state.pending) == 1:
+        if seats[0] == state.dealer:
+            return Answer(state.dealer, "dojo_deal_last_yours")
+        return Answer(state.dealer, "dojo_deal_last", {"seat": seats[0]})
+    key = "dojo_deal_yours" if state.dealer in seats else "dojo_deal_others"
+    return Answer(state.dealer, key, {"seats": [s for s in seats if s != state.dealer]})  # himself: "moi"

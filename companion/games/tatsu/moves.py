@@ -49,21 +49,18 @@ def apply_play(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState
     if info.clan != clan:
         raise Rejected("wrong_colour", seat=front, clan=clan)
     if state.players == 2:
-        source, place, state, flipped = _take_from_layout(state, action, card, front)
-        flip_events = [Event("all", "flip", {"seat": source, "clan": flipped, "slot": place})
-                       ] if flipped else []
+        # the card under it turns face up: said once, by its name, when the table names it (reveal)
+        source, place, state = _take_from_layout(state, action, card, front)
         changes: dict[str, Any] = {"slot": place}
     else:
         source = _source(state, action, card, front)
         changes = _take_from_hand(state, card, source)
-        flip_events = []
     if source != front and not state.opts["ask_partner"] and source == partner(state, front):
         raise Rejected("no_asking_partner")
     params: dict[str, Any] = {"seat": front, "card": card, "from": source}
     if state.players == 2:
         params["slot"] = changes.pop("slot")
     events = [Event("all", "play" if source == front else "play_for", params)]
-    events.extend(flip_events)
     state = state._replace(trick=(*state.trick, (front, card, source)), played=state.played | {card},
                            **changes)
     if len(state.trick) == CARDS_PER_TRICK:
@@ -98,13 +95,12 @@ def _take_from_hand(state: TatsuState, card: str, source: int) -> dict[str, Any]
 
 
 def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
-                      front: int) -> tuple[int, int, TatsuState, str | None]:
+                      front: int) -> tuple[int, int, TatsuState]:
     """2p: find the place the card left, turn up what was under it.
 
-    Returns the layout's owner, the place, the new state and the colour turned face up (if any)."""
+    Returns the layout's owner, the place and the new state."""
     clan = cards()[card].clan
     known = identified(state)
-    flipped = None
     place_given = action.get("slot")
     if card in known:
         source, place = known[card]
@@ -114,7 +110,6 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
             raise Rejected("not_in_layout", seat=source, card=card)
         stack = state.tableaux[source][place]  # type: ignore[index]
         new = Stack(None, stack.down, None) if stack.down else Stack(None, None, None)
-        flipped = stack.down
     else:
         source = seat_field(state, action, "from") if action.get("from") is not None else front
         tableau = state.tableaux[source]
@@ -137,7 +132,7 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
     tableaux[source] = tuple(stacks)
     sizes = list(state.sizes)
     sizes[source] -= 1
-    return source, place, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes)), flipped
+    return source, place, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes))
 
 
 def _power(state: TatsuState, card: str) -> int:

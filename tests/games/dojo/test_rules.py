@@ -61,7 +61,7 @@ def test_a_round_with_no_challenge_may_go_straight_to_placing() -> None:
     m = new(3)
     recruit(m, R1, "TROPHY-05")
     events = m.apply({"type": "place", "seat": 2, "row": 0, "col": 0})
-    assert keys(events) == ["no_challenge_trophy_stays", "training", "placed"]
+    assert keys(events) == ["no_challenge_trophy_stays", "training", "placed_first"]
     refused(m, {"type": "challenge", "seat": 1}, "challenge_over")
 
 

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from companion.engine import Rejected
+from companion.games.tatsu.state import Stack
 from tests.games.tatsu.helpers import TATSU, first, keys, new, play
 
 # North (yellow): 3 yellow + 4 red face up, 4 yellow + 3 red face down.
@@ -44,10 +45,11 @@ def test_layouts_are_needed_before_play_and_checked() -> None:
 
 def test_players_alternate_two_cards_each_and_a_played_card_turns_up_the_one_below() -> None:
     m = laid_out()
-    events = play(m, 0, "Y-P6-V1")
-    assert keys(events) == ["play", "flip"] and events[1].params == {"seat": 0, "clan": "Y", "slot": 0}
-    events = play(m, 1, "R-X1")
-    assert events[1].params == {"seat": 1, "clan": "R", "slot": 5}
+    events = play(m, 0, "Y-P6-V1")  # the card turned up is said once, when named (reveal), not here
+    assert keys(events) == ["play"] and events[0].params["slot"] == 0
+    assert m.state.tableaux[0][0] == Stack(None, "Y", None)  # a yellow card face up, not named yet
+    play(m, 1, "R-X1")
+    assert m.state.tableaux[1][5] == Stack(None, "R", None)
     events = play(m, 0, "Y-P3-V1")  # asked South to play one of his yellow cards in front of North
     assert events[0].key == "play_for" and events[0].params["from"] == 1
     events = play(m, 1, "R-P6-V1")  # from North's row
