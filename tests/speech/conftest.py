@@ -77,15 +77,17 @@ class Recorder:
         self._arrivals: dict[str, list[float]] = {m: [] for m in monitors}  # perf_counter per chunk
         self._streams: list = []
         self._lock = threading.Lock()
+        self.overflows = 0  # buffers the recording lost (a loaded machine): its timing is not the device's
 
     def __enter__(self) -> Recorder:
         import sounddevice as sd
 
         for name in self.monitors:
-            def callback(data, _frames, _time, _status, name=name) -> None:
+            def callback(data, _frames, _time, status, name=name) -> None:
                 with self._lock:
                     self._chunks[name].append(data.copy())
                     self._arrivals[name].append(time.perf_counter())
+                    self.overflows += bool(status.input_overflow)
 
             stream = sd.InputStream(device=name, channels=2, samplerate=RECORD_RATE, dtype="float32",
                                     latency="low", callback=callback)

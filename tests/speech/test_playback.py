@@ -71,9 +71,13 @@ def _envelope(x: np.ndarray, rate: int, frame_s: float = 0.01) -> np.ndarray:
 def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
     ann = announcer({"all": "table"})
     clip = ann._cache.build(PHRASE, ann.voice_for())
-    with recorder("table_monitor") as rec:
-        ann.announce("all", PHRASE)
-        assert ann.wait(10)
+    for _attempt in range(3):  # a recording that lost buffers, or a late one, measures the machine
+        late = sum(player.underruns for player in ann._players.values())
+        with recorder("table_monitor") as rec:
+            ann.announce("all", PHRASE)
+            assert ann.wait(10)
+        if not rec.overflows and sum(player.underruns for player in ann._players.values()) == late:
+            break
     heard = rec.audio("table_monitor")
     played = audible_span(clip, 22050)
     # about the same length: a buffer or two may come late mid-phrase when another program hogs
