@@ -85,7 +85,11 @@ class SeenMemory(Protocol):
 
 def renumbered(before: Sequence[str], after: Sequence[str]) -> list[tuple[int, int, int]]:
     """The cards of a hand whose number changed, as runs (old number, new number, length),
-    numbers from 1; the cards that left or came are not in them."""
+    numbers from 1. Only when cards left the hand and the others closed up: a hand numbered by
+    place (two players' Tatsu line, "" for an empty place), a line laid from a hand or cards
+    drawn renumber nothing the player relies on."""
+    if len(after) >= len(before) or [card for card in before if card in after] != list(after):
+        return []
     runs: list[tuple[int, int, int]] = []
     for old, card in enumerate(before, start=1):
         if card not in after or after.index(card) + 1 == old:

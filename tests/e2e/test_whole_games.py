@@ -302,6 +302,7 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
         reveals = [a for _, a in actions if a["type"] == "reveal"]
         assert reveals and sum("carte retournée : " in ln for ln in screen) == len(reveals)
         assert not any("se retourne" in ln for ln in screen)
+        assert not any("Numéros changés" in ln for ln in screen)  # a line is numbered by place
     if game == "dojo":
         dealt = sum(ln.startswith(f"Tour {n}. {seat} donne.") for ln in screen for n in range(1, 13))
         # each round I dealt: "donne moi" offered until I kept one; the last tatami went by

@@ -121,3 +121,6 @@ def test_new_numbers_are_said_in_runs_only_for_cards_that_stay() -> None:
     assert renumbered(["a", "b", "c", "d"], ["a", "b", "c"]) == []  # the last card played: no change
     assert renumbered(["a", "b", "c", "d", "e"], ["b", "d", "e"]) == [(2, 1, 1), (4, 2, 2)]
     assert renumbered(["a", "b"], ["a", "b", "x"]) == []  # a card drawn at the end
+    assert renumbered(["a", "b", "c", "d"], ["a", "", "c", "d"]) == []  # places: a played place stays empty
+    assert renumbered(["a", "", "c", "d"], ["a", "", "", "d"]) == []
+    assert renumbered(["a", "b", "c", "d", "e", "f"], ["e", "a", "d"]) == []  # a line laid from a hand
