@@ -136,8 +136,10 @@ class Commands:
     def _details(self, name: str, lang: str) -> list[str]:
         spec = self.table[name]
         sep = " : " if lang == "fr" else ": "
-        words = " / ".join(spec[lang] if lang in ("fr", "en") else spec["fr"])
-        lines = [f"{_usage(spec, lang)}{sep}{_said(spec, 'does', lang)}", f"{words}."]
+        lines = [f"{_usage(spec, lang)}{sep}{_said(spec, 'does', lang)}"]
+        words = {fold(w): w for w in reversed(spec[lang] if lang in ("fr", "en") else spec["fr"])}
+        if len(words) > 1:  # other words for it ("gagné / perdu"); an unaccented spelling is no other word
+            lines.append(" / ".join(reversed(words.values())) + ".")
         if "more" in spec:
             lines.append(_said(spec, "more", lang))
         return lines

@@ -101,6 +101,21 @@ def test_help_examples_never_name_my_own_seat(make_session) -> None:
     assert not any(t.startswith("demande Est") for t in rec.texts(1))
 
 
+def test_help_details_name_other_words_only_when_there_are_some(make_session, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """ "aide défi" is its usage and what it does; no stray "défi / defi." line (a screen reader
+    reads it, and an unaccented spelling is no other word); "aide gagné" adds "gagné / perdu."."""
+    session, rec = make_session(game="dojo", seats=4, record=tmp_path / "dojo.jsonl")
+    rec.clear()
+    session.handle_line("aide défi")
+    assert len(rec.texts(0)) == 1 and rec.texts(0)[0].startswith("défi"), rec.texts(0)
+    session.close()
+    session, rec = make_session(game="judo", seats=2, record=tmp_path / "judo.jsonl")
+    rec.clear()
+    session.handle_line("aide gagné")
+    assert rec.texts(0)[1:] == ["gagné / perdu."], rec.texts(0)
+    session.close()
+
+
 def test_help_finds_the_commands_a_verb_of_the_answers_belongs_to(make_session) -> None:
     session, rec = make_session(game="shodan", seats=2, me=0)
     rec.clear()
