@@ -180,6 +180,12 @@ class TableRules:
             raise Rejected("ask_self")
         return seat
 
+    def hand_numbers_kept(self, state: State, seat: Seat) -> bool:
+        """Whether ``seat`` types cards by the numbers of `main`, which close up when a card
+        leaves (so a change is said); False where every prompt lists its own numbered choices
+        or cards are numbered by place."""
+        return True
+
     def nothing_to_give(self, state: State, seat: Seat, history: Sequence[Event]) -> Rejected | None:
         """Why "donne Est" gives nothing now (no card shown waits for a seat), in the game's own
         words; None: the session's plain "not now". ``history``: the events so far."""

@@ -86,8 +86,8 @@ class SeenMemory(Protocol):
 def renumbered(before: Sequence[str], after: Sequence[str]) -> list[tuple[int, int, int]]:
     """The cards of a hand whose number changed, as runs (old number, new number, length),
     numbers from 1. Only when cards left the hand and the others closed up: a hand numbered by
-    place (two players' Tatsu line, "" for an empty place), a line laid from a hand or cards
-    drawn renumber nothing the player relies on."""
+    place ("" for an empty place), a line laid from a hand or cards drawn renumber nothing the
+    player relies on."""
     if len(after) >= len(before) or [card for card in before if card in after] != list(after):
         return []
     runs: list[tuple[int, int, int]] = []
@@ -352,7 +352,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """After a play from my hand, the cards after it have new numbers: said briefly, privately,
         so that the next "carte 3" names the card I mean."""
         me = self.opts.me
-        if me in self.opts.bots:
+        if me in self.opts.bots or not self.rules.hand_numbers_kept(self.state, me):
             return
         hand = self.rules.hand_cards
         runs = renumbered(hand(before, me) or [], hand(self.state, me) or [])

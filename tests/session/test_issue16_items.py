@@ -67,6 +67,7 @@ def test_b5_round_two_is_dealt_and_laid_by_the_person(make_session, tmp_path: Pa
         assert step_2p(session, rng)
     mine = rec.texts(0)
     assert any(t.startswith("Nord, vos 7 cartes à poser face visible : ") for t in mine), mine
+    assert not any("Numéros changés" in t for t in mine), "each place is offered with its own numbers"
     laying = [t for t in mine if "Posez votre ligne : place " in t]
     assert [t.split("Posez votre ligne : place ")[1].split(",")[0].split(" ;")[0] for t in laying] == [
         str(n) for n in range(1, 8)], laying

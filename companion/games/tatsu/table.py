@@ -304,6 +304,10 @@ class TatsuTable(TableRules):
             return [Answer(viewer, "turn_for", {"seat": front, "clan": clan, "actor": who})]
         return [Answer(viewer, "turn", {"seat": front, "clan": clan})]
 
+    def hand_numbers_kept(self, state: State, seat: int) -> bool:
+        # two players: the line is laid from numbered choices, then played by place
+        return bool(state.players != 2)
+
     def hand_cards(self, state: State, seat: int) -> list[str] | None:
         """The cards a seat numbers: its hand; 2 players, once laid, its line by place (an empty
         or unnamed place is "", so that "3" is always place 3)."""
