@@ -91,15 +91,17 @@ def renumbered(before: Sequence[str], after: Sequence[str]) -> list[tuple[int, i
     if len(after) >= len(before) or [card for card in before if card in after] != list(after):
         return []
     runs: list[tuple[int, int, int]] = []
+    number = {card: n for n, card in enumerate(after, start=1)}
     for old, card in enumerate(before, start=1):
-        if card not in after or after.index(card) + 1 == old:
+        new = number.get(card, old)
+        if new == old:
             continue
-        new = after.index(card) + 1
         if runs and runs[-1][0] + runs[-1][2] == old and runs[-1][1] + runs[-1][2] == new:
             runs[-1] = (runs[-1][0], runs[-1][1], runs[-1][2] + 1)
         else:
             runs.append((old, new, 1))
     return runs
+
 
 def cards_named(events: Sequence[Event]) -> list[str]:
     """The cards a trick or round taken away names (its events' ``card`` and ``cards``)."""

@@ -202,11 +202,10 @@ class LabelTracker:
         stops), or its moves before rest all went one way (pushed across the table, slowing
         down), not back and forth as in a hand."""
         rest = max(REST_PX, REST_FRACTION * _size(track.quad))
-        moving = [(dx, dy) for _when, dx, dy in track.moves if math.hypot(dx, dy) > rest]
+        moving = [(when, dx, dy) for when, dx, dy in track.moves if math.hypot(dx, dy) > rest]
         if not moving:
             return True
-        steps = [(dx, dy) for when, dx, dy in track.moves
-                 if t - when <= HELD_WINDOW and math.hypot(dx, dy) > rest][-SLID_STEPS:]
+        steps = [(dx, dy) for when, dx, dy in moving if t - when <= HELD_WINDOW][-SLID_STEPS:]
         one_way = all(a[0] * b[0] + a[1] * b[1] > 0 for a, b in itertools.pairwise(steps))
         return len(steps) == SLID_STEPS and one_way
 
