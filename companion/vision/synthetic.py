@@ -274,6 +274,10 @@ class SyntheticTable(RenderedFrames):
         self._gain = self._light_field(rng)
         w, h = camera.size
         self._noise = [rng.normal(0, 1, (h + NOISE_PAD, w + NOISE_PAD)).astype(np.float32) for _ in range(3)]
+        # the last frame's picture before noise and coding, and what lay where in it: a still table
+        # is drawn once, and each frame only gets its own noise (the same pixels as drawn anew)
+        self._still_key: tuple[tuple[str, tuple[float, float], float], ...] | None = None
+        self._still: Any = None
 
     # -- geometry ---------------------------------------------------------------
     def _homography(self) -> Any:
@@ -396,14 +400,20 @@ class SyntheticTable(RenderedFrames):
         import cv2
         import numpy as np
 
-        img = self._table.copy()
-        for p in self.placed_at(t) if placed is None else placed:
-            self._draw_card(img, p)
+        cards = list(self.placed_at(t) if placed is None else placed)
+        still = tuple((p.card, p.centre_px, p.angle) for p in cards)
+        if still == self._still_key:  # nothing moved since the last frame: the same light and blur
+            f = self._still
+        else:
+            img = self._table.copy()
+            for p in cards:
+                self._draw_card(img, p)
+            f = cv2.multiply(img, self._gain, dtype=cv2.CV_32F)
+            if self.look.blur > 0:
+                f = cv2.GaussianBlur(f, (0, 0), self.look.blur)
+            self._still_key, self._still = still, f
         rng = np.random.default_rng((self.seed, index))
         lk = self.look
-        f = cv2.multiply(img, self._gain, dtype=cv2.CV_32F)
-        if lk.blur > 0:
-            f = cv2.GaussianBlur(f, (0, 0), lk.blur)
         if lk.noise > 0:
             n = self._noise[int(rng.integers(len(self._noise)))]
             dy, dx = (int(v) for v in rng.integers(NOISE_PAD, size=2))
