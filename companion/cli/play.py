@@ -90,7 +90,7 @@ def _check_record(record: Path | None, lang: str) -> None:
 
 
 def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: bool, decoder: str,
-         speed: float, interactive: bool, zones: SeatMap | None = None) -> None:
+         speed: float, interactive: bool, zones: SeatMap | None = None, every_frame: bool = False) -> None:
     game = get_game(opts.game)
     lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
@@ -118,7 +118,7 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
         try:
             reader = open_live(table if table is not None else source, session.on_vision, game=opts.game,
                                decoder=decoder, speed=speed, zones=zones or (),
-                               watch=opts.watch_layout,
+                               watch=opts.watch_layout, every_frame=every_frame,
                                laid=False if table is not None else None)  # no hands on a drawn table
         except SourceError:
             raise fail(say(lang, "bad_source", path=source), 1) from None
@@ -180,6 +180,9 @@ def _zones_or_exit(value: str | None, game: str | None, seats: int, lang: str) -
         raise fail(err.text(lang)) from None
 
 
+FAST_SPEED = 4.0  # --fast: the synthetic table's camera runs this many times faster than the clock
+
+
 def _check_decoder(decoder: str, lang: str) -> None:
     if decoder not in DECODERS:
         raise fail(say(lang, "unknown_decoder", name=decoder, decoders=", ".join(DECODERS)))
@@ -230,6 +233,10 @@ def play(
     zones: Annotated[str | None, typer.Option("--zones", help="Where each seat's cards lie in the image, "
                                               "e.g. 1@0.5,0.9;2@0.1,0.5 (companion check --calibrate "
                                               "prints it).")] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="No waiting on the clock: the synthetic table plays "
+                                       "its moves at once, and a video or a folder of images is read "
+                                       "frame by frame as fast as it decodes, none dropped (to check "
+                                       "what a recording shows).")] = False,
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
@@ -264,12 +271,13 @@ def play(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
-        pace=0.3 if synthetic else 0.0, seed=seed, setup=resume is None,
+        pace=0.0 if fast or not synthetic else 0.3, seed=seed, setup=resume is None,
         information=information or config.information,
         watch_layout=not synthetic and package.layout is not None,
     )
     _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
-         text_only=text, decoder=decoder, speed=1.0, interactive=True, zones=zone_map)
+         text_only=text, decoder=decoder, speed=FAST_SPEED if fast and synthetic else 1.0, interactive=True,
+         zones=zone_map, every_frame=fast and (video is not None or images is not None))
 
 
 @app.command()
@@ -302,5 +310,5 @@ def demo(
         bots=frozenset(range(seats)), pace=0.0 if fast else 0.8, seed=seed, setup=False,
         stop_when_over=True,
     )
-    _run(opts, config, None, synthetic=True, text_only=text, decoder=decoder, speed=4.0 if fast else 1.0,
-         interactive=sys.stdin.isatty())
+    _run(opts, config, None, synthetic=True, text_only=text, decoder=decoder,
+         speed=FAST_SPEED if fast else 1.0, interactive=sys.stdin.isatty())

@@ -433,6 +433,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             self.tell("camera_lost", PUBLIC)
         elif event.kind == "back":
             self.tell("camera_back", PUBLIC)
+        elif event.kind == "ended":
+            self.tell("source_ended", PUBLIC)
 
     def handle_card(self, card: str, zone_seat: int | None = None) -> None:
         """A card seen by the camera (or entered by hand)."""

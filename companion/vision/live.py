@@ -160,8 +160,9 @@ class LiveReader:
     """Decode the newest frame of a source in a worker thread; events go to ``on_event``.
 
     ``pace=True`` plays a non-live source (file, synthetic table) at its own speed, as a
-    camera would deliver it (``speed`` times faster). ``stats`` counts frames grabbed,
-    decoded and dropped. ``on_event`` is called from the worker threads (card events
+    camera would deliver it (``speed`` times faster), dropping the frames the decoder has no
+    time for; ``pace=False`` reads every frame of it, as fast as the decoder goes. ``stats``
+    counts frames grabbed, decoded and dropped. ``on_event`` is called from the worker threads (card events
     from the decoder, camera events from the grabber): hand them on through a queue.
     With a ``watcher``, the same decoded labels also give the layout's changes (a board's pieces,
     laid-out grids: companion.vision.watch) as LayoutEvents.
@@ -216,11 +217,14 @@ class LiveReader:
                     if delay > 0:
                         self._stop.wait(delay)
                 with self._cond:
+                    while not self.pace and not self.source.live and self._newest is not None \
+                            and not self._stop.is_set():
+                        self._cond.wait(0.1)  # every frame: the decoder takes this one first
                     if self._newest is not None:
                         self.stats["dropped"] += 1
                     self._newest = frame
                     self.stats["grabbed"] += 1
-                    self._cond.notify()
+                    self._cond.notify_all()
         except Exception as err:  # never die silently: say why the eyes closed
             self.error = f"{self.source.name}: {err}"
         finally:
@@ -235,6 +239,7 @@ class LiveReader:
                 while self._newest is None and not self._ended and not self._stop.is_set():
                     self._cond.wait(0.1)
                 frame, self._newest = self._newest, None
+                self._cond.notify_all()  # an unpaced grabber waits for this
                 if frame is None:
                     break
             h, w = frame.image.shape[:2]
@@ -254,6 +259,8 @@ class LiveReader:
             h, w = last.image.shape[:2]
             for ev in self.tracker.finish(last.t, last.index, (w, h)):
                 self.on_event(ev)
+        if not self._stop.is_set() and not self.source.live:  # a file played out: nothing more to see
+            self.on_event(CameraEvent("ended", last.t if last is not None else 0.0, self.source.name))
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until a non-live source has been played out; True when it has."""
@@ -303,6 +310,7 @@ def open_live(
     speed: float = 1.0,
     watch: bool = False,
     laid: bool | None = None,
+    every_frame: bool = False,
 ) -> LiveReader:
     """A started LiveReader on what the user asked for: a camera index or URL (reopened
     on failure, lost/back reported through ``on_event``), a video, a folder, or a source.
@@ -310,7 +318,8 @@ def open_live(
     A game whose deck file says ``[camera] plays = "laid"`` gets a tracker in laid mode: a
     card is played when put down, not when held (companion.vision.tracker). With ``watch``, the
     labels at rest are watched too, and their layout's changes reported (LayoutEvent). ``laid``
-    overrides the deck file (the synthetic table draws cards already at rest, with no hands)."""
+    overrides the deck file (the synthetic table draws cards already at rest, with no hands).
+    ``every_frame``: a video or a folder is read frame by frame, none dropped, as fast as it decodes."""
     if isinstance(spec, FrameSource):
         source = spec
     elif isinstance(spec, int) or str(spec).isdigit() or "://" in str(spec):
@@ -321,4 +330,5 @@ def open_live(
         source = open_source(str(spec))
     tracker = LabelTracker(game=game, zones=zones, laid=plays_by_laying(game) if laid is None else laid)
     return LiveReader(source, on_event, decoder=make_decoder(decoder), tracker=tracker, speed=speed,
+                      pace=not (every_frame and not source.live),
                       watcher=LayoutWatcher() if watch else None).start()

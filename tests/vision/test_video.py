@@ -5,10 +5,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from card_codes import encode
 from companion.vision import (
     GONE,
     SEEN,
+    CameraEvent,
     CaptureSource,
     CardEvent,
     LabelTracker,
@@ -21,6 +24,7 @@ from companion.vision.decoders import Detection
 from tests.vision.conftest import SEAT_ZONES, TRICK, TRICK_FPS, trick_script
 
 
+@pytest.mark.slow
 def test_video_file_reads_back_every_frame_at_720p(trick_video: Path, tatsu) -> None:
     expected = SyntheticTable(tatsu, trick_script(), fps=TRICK_FPS).frame_count()
     with CaptureSource(str(trick_video)) as src:
@@ -70,6 +74,7 @@ class SlowDecoder:
         return self.inner.decode(image)
 
 
+@pytest.mark.slow
 def test_live_reader_drops_frames_never_queues_and_still_sees_the_trick(trick_mp4: Path, tatsu) -> None:
     events: list[CardEvent] = []
     reader = LiveReader(
@@ -90,6 +95,20 @@ def test_live_reader_drops_frames_never_queues_and_still_sees_the_trick(trick_mp
     assert sorted(e.card for e in events if e.kind == GONE) == sorted(seen)
     assert reader.error is None
     assert {encode(tatsu, c) for c in seen} == {e.text for e in events if e.kind == SEEN}
+
+
+def test_every_frame_mode_reads_each_frame_once_and_says_when_the_file_ends(trick_mp4: Path, tatsu) -> None:
+    """A recording checked for what it shows (`play --video F --fast`): no frame dropped, however
+    slow the decoder, and the end of the file is an event of its own."""
+    events: list = []
+    reader = LiveReader(CaptureSource(str(trick_mp4)), events.append, decoder=SlowDecoder(0.02),
+                        tracker=LabelTracker(game="tatsu"), pace=False)
+    with reader:
+        assert reader.wait(timeout=60)
+    assert reader.stats == {"grabbed": 75, "decoded": 75, "dropped": 0}
+    assert sorted(e.card for e in events if getattr(e, "kind", "") == SEEN) == sorted(c for c, *_ in TRICK)
+    assert [e.kind for e in events if isinstance(e, CameraEvent)] == ["ended"]
+    assert events[-1].kind == "ended"
 
 
 def test_open_live_plays_the_synthetic_table_and_hears_the_cards(tatsu) -> None:
