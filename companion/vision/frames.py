@@ -40,12 +40,19 @@ class FrameSource:
 
     name: str = "source"
     live: bool = False  # a camera (retry on failure) rather than a file (stop at the end)
+    drawn: bool = False  # its frames are drawn when read (the synthetic table): skip_until saves work
 
     def read(self) -> Frame | None:
         raise NotImplementedError
 
     def close(self) -> None:
         """Release the device or file."""
+
+    def skip_until(self, t: float) -> int:
+        """Pass over the frames before time ``t`` without making them; how many. A drawn source
+        (the synthetic table) need not draw a frame the decoder has no time for; a recorded one
+        has nothing to save and passes none."""
+        return 0
 
     def __iter__(self) -> Iterator[Frame]:
         while (frame := self.read()) is not None:

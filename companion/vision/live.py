@@ -207,6 +207,13 @@ class LiveReader:
         t0 = time.monotonic()
         try:
             while not self._stop.is_set():
+                if self.pace and self.source.drawn:  # a frame nobody would decode is not drawn
+                    with self._cond:
+                        while self._newest is not None and not self._stop.is_set():
+                            self._cond.wait(0.05)  # the decoder is busy with the last frame
+                    skipped = self.source.skip_until((time.monotonic() - t0) * self.speed)
+                    self.stats["grabbed"] += skipped
+                    self.stats["dropped"] += skipped
                 frame = self.source.read()
                 if frame is None:
                     if not self.source.live:

@@ -209,6 +209,7 @@ class RenderedFrames(FrameSource):
     """A source whose frames are drawn: ``render(t, index)`` at ``fps`` for ``duration`` seconds."""
 
     live = False
+    drawn = True
     duration: float
     fps: float
     _index: int
@@ -229,6 +230,12 @@ class RenderedFrames(FrameSource):
 
     def close(self) -> None:
         self._index = self.frame_count()
+
+    def skip_until(self, t: float) -> int:
+        last = self.frame_count() - 1  # the last frame is always drawn: a clip ends as it ends
+        due = max(self._index, min(last, math.floor(t * self.fps)))
+        skipped, self._index = due - self._index, due
+        return skipped
 
 
 class SyntheticTable(RenderedFrames):

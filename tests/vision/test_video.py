@@ -16,6 +16,7 @@ from companion.vision import (
     CardEvent,
     LabelTracker,
     LiveReader,
+    Shown,
     SyntheticTable,
     make_decoder,
     track_source,
@@ -109,6 +110,30 @@ def test_every_frame_mode_reads_each_frame_once_and_says_when_the_file_ends(tric
     assert sorted(e.card for e in events if getattr(e, "kind", "") == SEEN) == sorted(c for c, *_ in TRICK)
     assert [e.kind for e in events if isinstance(e, CameraEvent)] == ["ended"]
     assert events[-1].kind == "ended"
+
+
+def test_a_drawn_table_behind_a_slow_decoder_draws_only_the_frames_it_decodes(tatsu) -> None:
+    """The synthetic table is a camera that spends no work on frames nobody looks at: behind a
+    decoder slower than its frame rate, it draws only the frames decoded, and still shows each card."""
+    drawn: list[int] = []
+
+    class CountedTable(SyntheticTable):
+        def render(self, t, index=0, placed=None):  # type: ignore[no-untyped-def]
+            drawn.append(index)
+            return super().render(t, index, placed)
+
+    script = [Shown("Y-F", 0.3, None, (0.4, 0.5)), Shown("R-X1", 1.0, None, (0.65, 0.5), enter="top")]
+    table = CountedTable(tatsu, script, fps=15, seed=4, duration=3.0)
+    events: list[CardEvent] = []
+    reader = LiveReader(table, events.append, decoder=SlowDecoder(0.05), tracker=LabelTracker(game="tatsu"),
+                        speed=2.0)  # 30 frames a second due, about 15 decoded
+    with reader:
+        assert reader.wait(timeout=30)
+    stats = reader.stats
+    assert stats["grabbed"] == table.frame_count() and stats["dropped"] > 0
+    assert stats["decoded"] + stats["dropped"] == stats["grabbed"]
+    assert len(drawn) == stats["decoded"] and drawn[-1] == table.frame_count() - 1
+    assert [e.card for e in events if e.kind == SEEN] == ["Y-F", "R-X1"]
 
 
 def test_open_live_plays_the_synthetic_table_and_hears_the_cards(tatsu) -> None:
