@@ -1,6 +1,6 @@
-# The two commands of the README: `make demo` and `make test`.
+# The two commands of the README: `make demo` and `make test`; and `make check`, the edit loop's.
 # Each installs what is missing first (Debian packages and .venv), quickly when all is there.
-.PHONY: bootstrap demo test bench lint clean
+.PHONY: bootstrap demo test check bench lint clean
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -10,6 +10,9 @@ demo: bootstrap
 
 test: bootstrap
 	@bash scripts/test.sh
+
+check: bootstrap
+	@bash scripts/check.sh
 
 bench: bootstrap
 	@bash scripts/bench.sh

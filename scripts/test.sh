@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The test suite: lint and strict typing, then pytest with a real (null-sink) audio device running.
+# The whole test suite (make test, and so CI): lint and strict typing, then every test, in parallel.
+# Each test process starts its own tmux server, data folder and (when a test needs one) PulseAudio
+# null-sink server: tests/conftest.py and tests/worker.py. TEST_WORKERS sets how many run at once
+# (default: more than the cores, since most tests wait on a terminal, a clip or a sound).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 .venv/bin/ruff check companion card_codes printables tests bench || exit 1
 # strict typing of the pure core (the engine, the games, card_codes: pyproject.toml [tool.mypy])
 .venv/bin/mypy || exit 1
-eval "$(bash scripts/audio_up.sh)"
-trap 'bash scripts/audio_down.sh' EXIT
-# the user's own config and data folders stay untouched by tests
-export COMPANION_HOME=$(mktemp -d /tmp/companion-home.XXXXXX)
-.venv/bin/python -m pytest "$@"
+workers=${TEST_WORKERS:-$(( $(nproc) * 3 ))}
+exec .venv/bin/python -m pytest -n "$workers" --dist loadgroup --durations=10 --times-by-folder "$@"

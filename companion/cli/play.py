@@ -236,6 +236,8 @@ def play(
     zones: Annotated[str | None, typer.Option("--zones", help="Where each seat's cards lie in the image, "
                                               "e.g. 1@0.5,0.9;2@0.1,0.5 (companion check --calibrate "
                                               "prints it).")] = None,
+    pace: Annotated[float, typer.Option("--pace", min=0.0, max=60.0, help="With --synthetic: seconds the "
+                                        "table's players wait after a move before their own.")] = 0.3,
     fast: Annotated[bool, typer.Option("--fast", help="No waiting on the clock: the synthetic table plays "
                                        "its moves at once, and a video or a folder of images is read "
                                        "frame by frame as fast as it decodes, none dropped (to check "
@@ -274,7 +276,7 @@ def play(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
         bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
-        pace=0.0 if fast or not synthetic else 0.3, seed=seed, setup=resume is None,
+        pace=0.0 if fast or not synthetic else pace, seed=seed, setup=resume is None,
         information=information or config.information,
         watch_layout=not synthetic and package.layout is not None,
     )

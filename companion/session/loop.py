@@ -337,6 +337,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 self.moves.pop()
         else:
             self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
+            if self.person(self.moves[-1].by):  # the table's players leave a person a moment
+                self.next_bot_move = max(self.next_bot_move, self.clock() + self.opts.pace)
         if announce and action.get("type") != "undo":
             self.tell_renumbered(before)
         cleared = self.rules.clears_table(events)

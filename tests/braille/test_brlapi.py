@@ -30,6 +30,7 @@ def _until(predicate, timeout: float = 5.0) -> bool:  # type: ignore[no-untyped-
     return False
 
 
+@pytest.mark.slow
 def test_text_written_is_what_the_display_shows_accents_included(braille_server) -> None:
     server, display = braille_server
     client = BrlapiClient(server.host)
@@ -45,6 +46,7 @@ def test_text_written_is_what_the_display_shows_accents_included(braille_server)
         client.close()
 
 
+@pytest.mark.slow
 def test_the_keys_we_use_come_to_us_and_the_others_stay_brlttys(braille_server) -> None:
     server, display = braille_server
     client = BrlapiClient(server.host)
@@ -66,6 +68,7 @@ def test_the_keys_we_use_come_to_us_and_the_others_stay_brlttys(braille_server) 
         client.close()
 
 
+@pytest.mark.slow
 def test_key_file_authorization_against_a_server_that_asks_for_it(tmp_path: Path) -> None:
     key = tmp_path / "brlapi.key"
     key.write_bytes(os.urandom(32))
@@ -92,6 +95,7 @@ def test_no_server_is_a_short_clear_error() -> None:
         BrlapiClient("localhost:x")
 
 
+@pytest.mark.slow
 def test_a_server_that_dies_is_reported_once(braille_server) -> None:
     server, _display = braille_server
     client = BrlapiClient(server.host)

@@ -35,6 +35,7 @@ def test_long_lines_are_cut_between_words() -> None:
     assert windows("x" * 90, 40) == ["x" * 40, "x" * 40, "x" * 10]
 
 
+@pytest.mark.slow
 def test_the_display_shows_public_lines_and_its_owners_only(braille_server) -> None:
     _server, display = braille_server
     out = io.StringIO()
@@ -55,6 +56,7 @@ def test_the_display_shows_public_lines_and_its_owners_only(braille_server) -> N
     assert "Braille : afficheur de 40 cellules." in out.getvalue()
 
 
+@pytest.mark.slow
 def test_previous_next_pan_and_newest_from_the_displays_keys(braille_server) -> None:
     _server, display = braille_server
     long_line = "Sud, en main : Esprit jaune 4 ; Esprit jaune 2 ; Esprit rouge 2 ; Fusion rouge."
@@ -83,6 +85,7 @@ def test_previous_next_pan_and_newest_from_the_displays_keys(braille_server) -> 
         display.wait_for("Ouest : Fusion rouge.", after=mark)
 
 
+@pytest.mark.slow
 @pytest.mark.audio
 def test_repeat_says_the_shown_line_again_without_a_new_screen_line(braille_server, recorder,
                                                                     tmp_path: Path) -> None:
@@ -117,6 +120,7 @@ def test_no_braille_server_changes_nothing(tmp_path: Path, monkeypatch: pytest.M
         assert "La partie commence." in lines
 
 
+@pytest.mark.slow
 def test_a_display_that_goes_away_is_said_once_and_the_game_goes_on(braille_server) -> None:
     server, display = braille_server
     out = io.StringIO()

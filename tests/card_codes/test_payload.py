@@ -32,6 +32,7 @@ def test_dojo_copies_have_distinct_payloads() -> None:
     assert decode(encode(dojo, "FOX-5-2")).card.id == "FOX-5-2"
 
 
+@pytest.mark.slow
 def test_every_single_character_change_is_detected() -> None:
     for game, card_id in ALL:
         payload = encode(load_deck(game), card_id)
@@ -81,6 +82,7 @@ def test_a_card_of_another_game_is_refused_when_a_game_is_expected() -> None:
     assert decode(dojo_payload, expect_game="dojo").card.id == "FOX-5-2"
 
 
+@pytest.mark.slow
 @given(st.text())
 def test_arbitrary_text_never_crashes_and_never_guesses(text: str) -> None:
     try:

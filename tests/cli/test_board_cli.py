@@ -25,6 +25,7 @@ def moved_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_image(tmp_path_factory.mktemp("board") / "board.png", render_board(shown, board_angle=4.0))
 
 
+@pytest.mark.slow
 def test_every_piece_is_said_with_its_square(moved_photo: Path) -> None:
     result = runner.invoke(app, ["photo", "samurai", str(moved_photo)])
     assert result.exit_code == 0, result.output
@@ -47,6 +48,7 @@ def test_the_differences_with_the_recorded_game_are_said(moved_photo: Path, tmp_
     ]
 
 
+@pytest.mark.slow
 def test_a_photo_matching_the_record_agrees(tmp_path: Path) -> None:
     photo = write_image(tmp_path / "same.png", render_board({**SETUP[0], **SETUP[1]}, board_angle=-2.0))
     record = write_setup_record(tmp_path / "game.jsonl")
@@ -83,6 +85,7 @@ def test_a_bad_record_or_game_is_refused(moved_photo: Path, tmp_path: Path) -> N
     assert result.exit_code == 2 and "samurai" in result.output
 
 
+@pytest.mark.slow
 def test_a_real_process_reads_the_photo(moved_photo: Path, tmp_path: Path) -> None:
     record = write_setup_record(tmp_path / "game.jsonl")
     proc = subprocess.run([sys.executable, "-m", "companion", "photo", "samurai", str(moved_photo),

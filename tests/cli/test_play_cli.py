@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -50,6 +51,7 @@ def test_bad_starts_say_why(tmp_path: Path) -> None:
         assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_each_game_starts_with_its_own_seat_count_as_typed(tmp_path: Path) -> None:
     """`companion play GAME` with no --seats: the set-up the player hears names the game's own
     count (a real process, the player quits at the set-up prompt)."""

@@ -49,6 +49,7 @@ def test_demo_plays_a_whole_exam(players: int) -> None:
     assert "Major de la promotion" in result.output and "dernier tour" in result.output
 
 
+@pytest.mark.slow
 def test_labels_print_and_read_back(tmp_path: Path) -> None:
     out = tmp_path / "shodan.pdf"
     result = runner.invoke(app, ["labels", "shodan", "-o", str(out)])

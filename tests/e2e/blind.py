@@ -19,7 +19,8 @@ from pathlib import Path
 from .test_play_terminal import COMPANION, ROOT, env
 from .tmux import Terminal
 
-QUIET = 0.6  # seconds without a new screen line: the table waits for someone
+QUIET = 0.2  # seconds without a new screen line, after the first: the table waits for someone
+ANSWER_WITHIN = 30.0  # seconds a typed line may wait for its first answer (a loaded machine)
 Decide = Callable[["BlindPlayer", str], str | None]
 
 
@@ -34,19 +35,32 @@ class BlindPlayer:
         if resume is not None:
             shutil.copyfile(resume, self.record)
         start = ["--resume"] if resume is not None else ["--seats", str(seats), "--record"]
-        cmd = [COMPANION, "play", game, "--synthetic", "--text", "--me", seat.lower(), "--seed", str(seed),
-               *start, str(self.record), *extra]
+        # --fast: the synthetic table plays at once (its cards still go through the camera and decoder)
+        cmd = [COMPANION, "play", game, "--synthetic", "--fast", "--text", "--me", seat.lower(),
+               "--seed", str(seed), *start, str(self.record), *extra]
         self.term = Terminal(cmd, ROOT, env(tmp_path / f"home-{game}-{seats}"))
         self.read = 0  # screen lines already read
         self.heard: list[str] = []  # what was said after my last line, not acted on yet
         self.typed: list[str] = []
+        self.awaits_table = False  # I asked the table to act (a card asked of another seat): I listen
 
     def lines(self) -> list[str]:
         return [ln.rstrip() for ln in self.term.screen().splitlines() if ln.strip()]
 
-    def new_lines(self) -> list[str]:
-        """The screen lines not read yet, once the screen has been still for a moment."""
+    def new_lines(self, answered: str | None = None) -> list[str]:
+        """The screen lines not read yet, once the screen has been still for a moment.
+
+        ``answered``: the line just typed (the terminal echoes it), so the companion will say
+        something: its first line is waited for (as long as a loaded machine needs), then a short
+        stillness ends the reading.
+        Whatever comes later is read on the next call: nothing is lost by reading early."""
         before, still_since = self.lines(), time.monotonic()
+        if answered:
+            deadline = still_since + ANSWER_WITHIN
+            while time.monotonic() < deadline and all(ln == answered for ln in before[self.read:]):
+                time.sleep(0.05)
+                before = self.lines()
+            still_since = time.monotonic()
         while time.monotonic() - still_since < QUIET:
             time.sleep(0.1)
             now = self.lines()
@@ -59,7 +73,7 @@ class BlindPlayer:
         """Type a line; the lines said after it."""
         self.typed.append(line)
         self.term.type(line)
-        return self.new_lines()
+        return self.new_lines(answered=line.rstrip())
 
     def private(self, lines: list[str]) -> list[str]:
         """What my own private lines say (their prefix taken off)."""
@@ -92,6 +106,9 @@ class BlindPlayer:
                 time.sleep(0.3)  # another seat's turn: the table plays on
                 continue
             self.heard = self.type(answer)
+            if self.awaits_table:  # a person who asked another seat for a card waits to hear it
+                self.awaits_table = False
+                self.heard += self.table_acts(self.heard)
             moved = any(" (privé) : " not in ln for ln in self.heard)  # the table said something public
             repeats = repeats + 1 if answer == last and not answer.isdigit() and not moved else 0
             last = answer
@@ -99,6 +116,21 @@ class BlindPlayer:
                 raise AssertionError(f"{answer!r} typed {repeats} times, nothing happened; screen:\n"
                                      + "\n".join(self.lines()[-30:]))
         raise AssertionError(f"no end after {limit} decisions; screen:\n" + "\n".join(self.lines()[-40:]))
+
+    def table_acts(self, heard: list[str], timeout: float = 60.0) -> list[str]:
+        """The lines said until another seat does something public (``heard``: read already)."""
+        def acted(lines: list[str]) -> bool:
+            return any(" (privé) : " not in ln and not ln.startswith(f"{self.seat} ") and ln not in self.typed
+                       for ln in lines)
+
+        fresh: list[str] = []
+        deadline = time.monotonic() + timeout
+        while not acted(heard + fresh) and time.monotonic() < deadline:
+            fresh += self.new_lines()
+        if acted(heard + fresh):
+            return fresh
+        raise AssertionError(f"the table said nothing for {timeout} s; screen:\n"
+                             + "\n".join(self.lines()[-20:]))
 
     def quit(self) -> None:
         self.type("quitte")

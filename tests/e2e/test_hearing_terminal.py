@@ -91,7 +91,7 @@ def test_tab_and_chut_stop_my_speech_at_once_and_drop_what_waits(tmp_path: Path,
                 time.sleep(0.8)
                 pressed = time.perf_counter()
                 if how == "tab":
-                    subprocess.run(["tmux", "send-keys", "-t", term.name, "Tab"], check=True)
+                    term.press("Tab")
                 else:
                     term.type("chut")
                 time.sleep(2.0)

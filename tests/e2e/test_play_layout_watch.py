@@ -82,13 +82,14 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]
 
 def play(folder: Path, tmp_path: Path, answer: str, asked: str = "Est-ce le coup",
          start: str = "set-up.jsonl", clip: str = "move.avi") -> tuple[list[str], list[str]]:
-    """The game of ``start`` resumed on the clip; ``answer`` typed once a line starting with
-    ``asked`` is heard. The lines heard, and the record's lines after."""
+    """The game of ``start`` resumed on the clip (read frame by frame: `--fast`); ``answer`` typed
+    once a line starting with ``asked`` is heard. The lines heard, and the record's lines after."""
     record = tmp_path / "game.jsonl"
     record.write_bytes((folder / start).read_bytes())
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([COMPANION, "play", "--video", str(folder / clip), "--resume", str(record),
-                             "--text"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen([COMPANION, "play", "--video", str(folder / clip), "--fast", "--resume",
+                             str(record), "--text"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            env=env)
     assert proc.stdin is not None and proc.stdout is not None
     heard: queue.Queue[str] = queue.Queue()
     stdout = proc.stdout
@@ -100,7 +101,10 @@ def play(folder: Path, tmp_path: Path, answer: str, asked: str = "Est-ce le coup
             lines.append(heard.get(timeout=1))
     proc.stdin.write(f"{answer}\n")
     proc.stdin.flush()
-    time.sleep(4)  # the rest of the clip: the board as it is now
+    deadline = time.monotonic() + 60  # the rest of the clip, read frame by frame: the board as it is now
+    while time.monotonic() < deadline and not any(line.startswith("Fin des images") for line in lines):
+        with contextlib.suppress(queue.Empty):
+            lines.append(heard.get(timeout=1))
     proc.stdin.write("quitte\n")
     proc.stdin.flush()
     proc.wait(timeout=30)

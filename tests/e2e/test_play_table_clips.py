@@ -6,6 +6,7 @@ with today's labels (camera tags) and with the first, QR-only ones, by default."
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import time
@@ -35,21 +36,33 @@ def scene() -> list:
 
 
 def play(video: Path, tmp_path: Path, decoder: str | None) -> tuple[list[str], Path]:
+    """The clip read frame by frame (`--fast`: what it shows, not how fast a loaded machine plays
+    it), then `quitte` once the companion says the images have ended."""
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
     record = tmp_path / f"game-{decoder}.jsonl"
     chosen = [] if decoder is None else ["--decoder", decoder]  # None: the default
-    proc = subprocess.Popen([COMPANION, "play", "tatsu", "--video", str(video), "--text", "--record",
+    proc = subprocess.Popen([COMPANION, "play", "tatsu", "--video", str(video), "--fast", "--text",
+                             "--record",
                              str(record), *chosen], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("\n")  # accept the set-up at once: the video is already rolling
     proc.stdin.flush()
-    time.sleep(8.5)  # the whole clip plays out at its own pace
+    lines: list[str] = []
+    deadline = time.monotonic() + 120
+    while select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+        if line.startswith("Fin des images"):
+            break
+    assert lines and lines[-1].startswith("Fin des images"), lines
     proc.stdin.write("quitte\n")
     proc.stdin.flush()
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 0
-    return out.splitlines(), record
+    return lines + out.splitlines(), record
 
 
 @pytest.fixture(scope="module")

@@ -128,7 +128,9 @@ def start(tmp_path: Path, record: Path, *extra: str) -> Terminal:
 
 def test_a_trick_with_queries_a_refused_card_and_an_undo(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
-    term = start(tmp_path, record)
+    # the table's players wait 3 s after my card, as people would: time to say "annule" before
+    # the next card is down, however busy the machine (with no wait, the game has moved on)
+    term = start(tmp_path, record, "--pace", "3")
     me = Player(term)
     try:
         me.wait("Entrée pour commencer")

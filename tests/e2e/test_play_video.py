@@ -24,7 +24,8 @@ def test_a_trick_filmed_on_video_is_played_and_won(tmp_path: Path) -> None:
     assert write_video(SyntheticTable(load_deck("tatsu"), script, fps=15, duration=6.0, seed=3), video) > 80
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
     record = tmp_path / "game.jsonl"
-    proc = subprocess.Popen([COMPANION, "play", "tatsu", "--video", str(video), "--text", "--record",
+    proc = subprocess.Popen([COMPANION, "play", "tatsu", "--video", str(video), "--fast", "--text",
+                             "--record",
                              str(record)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("\n")  # accept the set-up at once: the video is already rolling

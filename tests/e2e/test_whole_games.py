@@ -4,7 +4,8 @@
 what a person types (`coups` to learn what they may do, then a number, a place, a seat or the
 game's own words) and reads only their screen. At the end the record is replayed: no screen line
 carries another seat's private fact, and every announcement of the replay is on the screen, in
-order. Two games run at a time (two cores).
+order. Each game is a test of its own (an xdist group: a parallel run plays the games side by side,
+and the Shodan checks read the very game its test played).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -54,6 +54,7 @@ def tatsu(me: BlindPlayer, said: str) -> str | None:
         return "dessous " + re.match(r"\d+", said.split("dessous ", 1)[1]).group()
     asked = re.search(r"demandez à ([^.]*)\.", said)
     if asked:
+        me.awaits_table = True  # the card comes from that seat: I wait to hear it played
         return "demande " + re.split(r", | ou ", asked.group(1))[0]
     return None
 
@@ -258,9 +259,12 @@ GAMES: dict[str, tuple[str, int, str, Callable[[BlindPlayer, str], str | None], 
 }
 
 
+SEEDS = {"judo": 7}  # the deal: seed 3 took 420 typed lines, 7 takes 270 (with a throw and a won rps)
+
+
 def play_whole(name: str, tmp_path: Path) -> tuple[BlindPlayer, list[str]]:
     game, seats, seat, decide, over, extra = GAMES[name]
-    me = BlindPlayer(game, seats, seat, tmp_path, *extra)
+    me = BlindPlayer(game, seats, seat, tmp_path, *extra, seed=SEEDS.get(name, 3))
     try:
         screen = me.play(decide, over)
         me.quit()
@@ -269,22 +273,27 @@ def play_whole(name: str, tmp_path: Path) -> tuple[BlindPlayer, list[str]]:
         me.close()
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    """Every game played at once, two at a time; each result (or the error it met)."""
-    folder = tmp_path_factory.mktemp("whole")
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        runs = {name: pool.submit(play_whole, name, folder) for name in GAMES}
-    return {name: (run.exception() or run.result()) for name, run in runs.items()}
+_played: dict[str, tuple[BlindPlayer, list[str]] | BaseException] = {}  # by game, in this test process
 
 
-@pytest.mark.parametrize("name", list(GAMES))
-def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
-        name: str, played: dict[str, object]) -> None:
-    result = played[name]
+def played_game(name: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[BlindPlayer, list[str]]:
+    """The game ``name`` played to its end (once per test process; its error, if it met one)."""
+    if name not in _played:
+        try:
+            _played[name] = play_whole(name, tmp_path_factory.mktemp(f"whole-{name}"))
+        except Exception as error:
+            _played[name] = error
+    result = _played[name]
     if isinstance(result, BaseException):
         raise result
-    me, screen = result  # type: ignore[misc]
+    return result
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xdist_group(f"whole-{name}"))
+                                  for name in GAMES])
+def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
+        name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    me, screen = played_game(name, tmp_path_factory)
     game, _seats, seat, _decide, over, _extra = GAMES[name]
     assert any(over in ln for ln in screen), "the game was played to its end"
     assert not any("Traceback" in ln or "\x1b" in ln for ln in screen)
@@ -320,11 +329,10 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
             assert re.search(r", (à gauche d|à droite d|au-dessus d|sous )", placed[1]), placed[1]
 
 
-def test_shodan_senpai_atemi_and_a_search_whose_pile_is_read_to_me_alone(played: dict[str, object]) -> None:
-    result = played["shodan"]
-    if isinstance(result, BaseException):
-        raise result
-    me, screen = result  # type: ignore[misc]
+@pytest.mark.xdist_group("whole-shodan")
+def test_shodan_senpai_atemi_and_a_search_whose_pile_is_read_to_me_alone(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    me, screen = played_game("shodan", tmp_path_factory)
     header, actions, _ = open_record(me.record)
     game = get_game("shodan")
     assert game.is_over(replay(game, header.seats, header.options, actions).state)

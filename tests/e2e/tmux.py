@@ -8,6 +8,13 @@ import time
 import uuid
 from pathlib import Path
 
+from tests.worker import worker_name
+
+
+def tmux(*args: str) -> list[str]:
+    """A tmux command line for this test process's own tmux server (tests side by side never meet)."""
+    return ["tmux", "-L", worker_name(), *args]
+
 
 class Terminal:
     """A tmux session running one command; type lines, read the screen."""
@@ -19,7 +26,7 @@ class Terminal:
         shell = f"cd {shlex.quote(str(cwd))} && {run}; echo '[exited]' $?; sleep 600"
         for _attempt in range(10):  # a tmux server that is just exiting refuses new sessions briefly
             done = subprocess.run(
-                ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", "50", shell],
+                tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", "50", shell),
                 capture_output=True, text=True,
             )
             if done.returncode == 0:
@@ -27,17 +34,21 @@ class Terminal:
             time.sleep(0.3)
         else:
             raise RuntimeError(f"tmux would not start: {done.stderr.strip()}")
-        subprocess.run(["tmux", "set-option", "-t", self.name, "history-limit", "20000"], check=True)
+        subprocess.run(tmux("set-option", "-t", self.name, "history-limit", "20000"), check=True)
 
     def type(self, line: str) -> None:
         """Type a line and press Enter."""
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", line], check=True)
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True)
+        subprocess.run(tmux("send-keys", "-t", self.name, "-l", line), check=True)
+        subprocess.run(tmux("send-keys", "-t", self.name, "Enter"), check=True)
+
+    def press(self, key: str) -> None:
+        """Press one key by its tmux name ("Tab", "Escape"), no Enter."""
+        subprocess.run(tmux("send-keys", "-t", self.name, key), check=True)
 
     def screen(self) -> str:
         """Everything the terminal shows, scroll-back included."""
         out = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-J", "-t", self.name, "-S", "-20000"],
+            tmux("capture-pane", "-p", "-J", "-t", self.name, "-S", "-20000"),
             capture_output=True, text=True, check=True,
         )
         return out.stdout
@@ -54,4 +65,4 @@ class Terminal:
         raise AssertionError(f"{text!r} did not appear within {timeout} s; screen:\n{screen[-3000:]}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run(tmux("kill-session", "-t", self.name), capture_output=True)

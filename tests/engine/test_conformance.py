@@ -52,6 +52,7 @@ def random_game(name: str, seats: int, seed: int, every: int = 0) -> tuple[Match
     return m, kept
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", games())
 def test_random_legal_games_follow_the_protocol(name: str) -> None:
     game = get_game(name)
@@ -76,6 +77,7 @@ def test_random_legal_games_follow_the_protocol(name: str) -> None:
             assert all(book.has("reasons", err.value.code) for book in books)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", games())
 def test_private_views_ignore_other_seats_hidden_cards(name: str) -> None:
     """Changing what a seat cannot know (another hand, a face-down card) changes nothing it sees."""

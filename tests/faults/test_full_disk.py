@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.engine import get_game, replay
 from companion.journal import Journal, RecordError, open_record
 from companion.session import Session, SessionOptions
@@ -98,6 +100,7 @@ def test_a_record_that_cannot_even_begin_leaves_no_file(tmpfs) -> None:
     assert not (disk / "game.jsonl").exists()
 
 
+@pytest.mark.slow
 def test_the_demo_on_a_disk_that_fills_up_stops_cleanly(tmpfs, run) -> None:
     """A real `companion demo` process on a 4 KiB disk: the game ends said, exit 1, record whole."""
     disk = tmpfs("4k")
@@ -122,6 +125,7 @@ def test_play_with_a_record_on_a_full_disk_is_one_line_and_leaves_nothing(tmpfs,
     assert not record.exists()
 
 
+@pytest.mark.slow
 def test_a_read_only_disk_is_said_before_the_game(tmpfs, run, home: Path) -> None:
     disk = tmpfs("64k", read_only=True)
     done = run("play", "tatsu", "--synthetic", "--text", "--record", str(disk / "g.jsonl"))

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.journal import Journal, RecordError, open_record
 
 from .conftest import COMPANION, ROOT, child_env
@@ -27,6 +29,7 @@ def _driver(record: Path, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 def test_kill_nine_at_random_moments_then_resume_plays_the_unbroken_game(tmp_path: Path) -> None:
     unbroken = tmp_path / "unbroken.jsonl"
     done = _driver(unbroken)
@@ -58,6 +61,7 @@ def test_kill_nine_at_random_moments_then_resume_plays_the_unbroken_game(tmp_pat
     assert len(expected) > 100, "a game long enough to be killed in the middle of many writes"
 
 
+@pytest.mark.slow
 def test_kill_nine_of_the_demo_leaves_a_whole_record(tmp_path: Path, home: Path) -> None:
     """The real `companion demo`, killed while it plays: its record replays."""
     record = tmp_path / "demo.jsonl"
@@ -75,6 +79,7 @@ def test_kill_nine_of_the_demo_leaves_a_whole_record(tmp_path: Path, home: Path)
     assert "Traceback" not in replayed.stderr
 
 
+@pytest.mark.slow
 def test_a_second_process_on_a_record_in_play_is_refused_with_who_holds_it(tmp_path: Path, home: Path,
                                                                           record: Path) -> None:
     """Two `play --resume R` at once: the second says who holds R and writes nothing."""

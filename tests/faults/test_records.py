@@ -164,6 +164,7 @@ def _cut_and_corrupt(raw: bytes, rng: random.Random) -> list[bytes]:
     return variants
 
 
+@pytest.mark.slow
 def test_cut_or_corrupted_at_every_byte_a_record_opens_or_is_refused_by_line(tmp_path: Path) -> None:
     """Never another exception: a record, a prefix of it (a torn line dropped) or a named line."""
     raw = RECORD.read_bytes()

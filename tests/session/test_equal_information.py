@@ -167,6 +167,7 @@ def play_and_ask(game_name: str, seats: int, seed: int, me: int, information: st
         session.journal.close()
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(game_name=st.sampled_from(GAMES), seed=st.integers(0, 10**6), data=st.data())
 def test_in_equal_no_answer_names_a_card_a_sighted_player_could_not_see(game_name: str, seed: int,

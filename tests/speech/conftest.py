@@ -1,17 +1,16 @@
 """Audio fixtures: a real PulseAudio null-sink device, and recording its monitors.
 
-`scripts/test.sh` starts the server before pytest; run alone, the session fixture
+`tests/conftest.py` starts a server for each test process; without it, the session fixture
 starts it with the same script (its environment must be set before sounddevice is
 imported: PortAudio lists devices at import) and stops it at the end.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
-import shlex
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -21,31 +20,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.worker import start_pulse, stop_pulse
+
 ROOT = Path(__file__).resolve().parents[2]
 RECORD_RATE = 48000
 
 
-def start_pulse(pa_dir: str | None = None) -> dict[str, str]:
-    """Run scripts/audio_up.sh; its exported variables."""
-    env = dict(os.environ)
-    env.pop("PULSE_SERVER", None)
-    if pa_dir:
-        Path(pa_dir).mkdir(parents=True, exist_ok=True)
-        env["PA_DIR"] = pa_dir
-    done = subprocess.run(["bash", str(ROOT / "scripts" / "audio_up.sh")], env=env, capture_output=True,
-                          text=True, timeout=30, check=True)
-    words = shlex.split(done.stdout.strip().splitlines()[-1])
-    return dict(w.split("=", 1) for w in words[1:])
-
-
-def stop_pulse(pa_dir: str) -> None:
-    subprocess.run(["bash", str(ROOT / "scripts" / "audio_down.sh")], env={**os.environ, "PA_DIR": pa_dir},
-                   capture_output=True, timeout=15, check=False)
-
-
 @pytest.fixture(scope="session")
 def audio() -> Iterator[None]:
-    """The null sinks table, seat_north, seat_south (and *_monitor) are up."""
+    """The null sinks table, seat_north, seat_south (and *_monitor) are up.
+
+    The tests that use them share one test process (the "audio" xdist group), which asks to run
+    ahead of the others where it may (root): they measure the device, not how busy the machine
+    is; the programs they start inherit it."""
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, -10)
     started = None
     if not os.environ.get("PULSE_SERVER"):
         if shutil.which("pulseaudio") is None:

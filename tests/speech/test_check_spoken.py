@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from card_codes import load_deck
 from companion.vision import write_video
@@ -17,6 +18,7 @@ from tests.speech.conftest import RECORD_RATE, audible_span
 COMPANION = str(Path(sys.executable).with_name("companion"))
 
 
+@pytest.mark.slow
 def test_the_check_is_spoken_on_the_table_device(tmp_path: Path, recorder, home: Path) -> None:
     ids = load_deck("tatsu").ids()
     cards = [Laid(ids[i], 0.0, ((i % 4 - 1.5) * 100, (i // 4 - 0.5) * 120), slide=0.01) for i in range(8)]

@@ -15,7 +15,7 @@ import pytest
 
 from companion.speech.announcer import Announcer
 from companion.speech.synth import SynthError
-from tests.speech.conftest import start_pulse, stop_pulse
+from tests.worker import start_pulse, stop_pulse
 
 pytestmark = pytest.mark.audio
 
@@ -39,6 +39,7 @@ def test_route_to_a_missing_device_is_said_once_and_text_goes_on(audio: None, tm
     assert lines[1:] == ["Pli 0", "Pli 1", "Pli 2", "Nord (privé) : Ta main"]
 
 
+@pytest.mark.slow
 def test_device_that_disappears_mid_game_is_said_once_and_text_goes_on(audio: None, tmp_path: Path) -> None:
     victim = start_pulse(str(tmp_path / "pa"))  # a second server, stopped during the game
     saved = os.environ["PULSE_SERVER"]
@@ -170,6 +171,7 @@ def test_real_speech_dispatcher_is_heard_on_the_table(
     assert np.abs(rec.audio("table_monitor")).max() > 0.05
 
 
+@pytest.mark.slow
 def test_lost_device_is_retried_and_heard_again_when_it_comes_back(
     audio: None, recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

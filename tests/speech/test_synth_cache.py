@@ -163,6 +163,7 @@ class SlowSynth:
         return (np.ones(2205) * 8000).astype("<i2").tobytes()
 
 
+@pytest.mark.slow
 def test_long_prebuild_shows_plain_progress_lines_short_one_shows_none(tmp_path: Path) -> None:
     import io
 

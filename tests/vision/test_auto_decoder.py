@@ -42,6 +42,7 @@ def test_a_first_qr_only_label_is_read_on_every_frame_once_found(frames) -> None
     assert decoder.stats["tags"] == 12  # tags are still looked for on every frame, for a while
 
 
+@pytest.mark.slow
 def test_a_table_of_qr_only_labels_then_looks_for_tags_one_frame_in_four(frames) -> None:  # type: ignore[no-untyped-def]
     decoder = make_decoder()
     n = TAG_IDLE + 1 + 4 * QR_PROBE_EVERY

@@ -84,6 +84,7 @@ def test_scan_a_folder_reads_its_images_and_reports_the_broken_one(images: Path)
     assert len(recs) == 8
 
 
+@pytest.mark.slow
 def test_scan_a_video_as_a_real_process(tmp_path: Path, tatsu) -> None:
     video = tmp_path / "play.avi"
     script = [Shown("Y-X2", 0.5, None, (0.5, 0.5)), Shown("R-P1-V7", 1.0, None, (0.25, 0.5), enter="left")]

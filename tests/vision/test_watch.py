@@ -30,6 +30,7 @@ def events(tmp_path_factory: pytest.TempPathFactory) -> list[LayoutEvent]:
     return list(watch_layout(CaptureSource(str(video)), make_decoder("tag")))
 
 
+@pytest.mark.slow
 def test_the_layout_is_said_once_then_at_each_change_only(events: list[LayoutEvent]) -> None:
     tatsu = load_deck("tatsu")
     text = {card: encode(tatsu, card) for card in CARDS}

@@ -12,6 +12,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from card_codes import encode, load_deck
@@ -82,6 +83,7 @@ def test_a_record_under_other_rules_is_refused_naming_both_versions(tmp_path: Pa
     assert runner.invoke(app, ["replay", str(older)]).exit_code == 0
 
 
+@pytest.mark.slow
 def test_the_demo_plays_it_on_the_synthetic_table(tmp_path: Path) -> None:
     """Frames through the real decoder and tracker, the generic table rules and the random bot."""
     played = tmp_path / "demo.jsonl"

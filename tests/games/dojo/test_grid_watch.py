@@ -26,6 +26,7 @@ def events(tmp_path_factory: pytest.TempPathFactory) -> list[LayoutEvent]:
     return list(watch_layout(CaptureSource(str(video)), make_decoder("tag")))
 
 
+@pytest.mark.slow
 def test_each_card_laid_changes_the_layout_once_and_the_last_one_is_the_whole_dojo(
         events: list[LayoutEvent]) -> None:
     deck = load_deck("dojo")

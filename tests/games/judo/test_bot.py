@@ -31,6 +31,7 @@ def test_the_demo_throws_rolls_the_die_and_wins_combats_by_ippon(seed: int) -> N
     assert m.state.over and max(m.state.tai) == m.state.opts["tai_length"]
 
 
+@pytest.mark.slow
 def test_the_bot_beats_a_random_judoka() -> None:
     wins = 0
     for seed in range(6):

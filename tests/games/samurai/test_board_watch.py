@@ -47,6 +47,7 @@ def events(tmp_path_factory: pytest.TempPathFactory) -> list[LayoutEvent]:
     return list(watch_layout(CaptureSource(str(video)), make_decoder("tag")))
 
 
+@pytest.mark.slow
 def test_a_unit_moved_on_the_board_is_one_change_read_on_its_new_square(events: list[LayoutEvent]) -> None:
     assert len(events) == 2, [(e.t, e.added, e.moved, e.removed) for e in events]
     board = data().board

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def _check_books(state) -> None:  # type: ignore[no-untyped-def]
             assert units_alive(state, state.hp[seat][i], kind, n) == n, "health counter and units disagree"
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seats=st.sampled_from([2, 3, 4, 5, 6]), seed=st.integers(0, 10_000))
 def test_random_games_end_with_a_team_at_ten_or_a_team_out(seats: int, seed: int) -> None:
@@ -65,6 +67,7 @@ def test_random_games_end_with_a_team_at_ten_or_a_team_out(seats: int, seed: int
     assert all(GAME.scores(state)[s] == state.vp[team_of(state, s)] for s in range(seats))
 
 
+@pytest.mark.slow
 @settings(max_examples=3, deadline=None)
 @given(seats=st.sampled_from([2, 4, 6]), seed=st.integers(0, 10_000))
 def test_a_replay_of_the_record_equals_the_live_game(seats: int, seed: int) -> None:
