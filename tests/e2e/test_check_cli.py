@@ -17,6 +17,8 @@ from card_codes import load_deck
 from companion.vision import write_video
 from companion.vision.realism import Glare, Laid, Look, TableCamera, TableClip
 
+pytestmark = pytest.mark.realtime  # check plays each clip at its own pace: the delay to a sound is measured
+
 COMPANION = str(Path(sys.executable).with_name("companion"))
 ZONES = "1@0.5,0.3;2@0.85,0.5;3@0.5,0.8;4@0.15,0.5"  # Nord far, Est right, Sud near, Ouest left
 NORTH = [Glare((-50.0, 60.0), radius=25, strength=1.0), Glare((50.0, 60.0), radius=25, strength=1.0)]

@@ -20,7 +20,7 @@ from tests.speech.conftest import RECORD_RATE, audio, recorder  # noqa: F401  (t
 from .test_play_terminal import COMPANION, ROOT, Player, env
 from .tmux import Terminal
 
-pytestmark = [pytest.mark.audio, pytest.mark.skipif(
+pytestmark = [pytest.mark.audio, pytest.mark.realtime, pytest.mark.skipif(
     subprocess.run(["which", "tmux"], capture_output=True).returncode != 0, reason="needs tmux")]
 
 ME = 2  # South

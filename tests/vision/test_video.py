@@ -75,7 +75,7 @@ class SlowDecoder:
         return self.inner.decode(image)
 
 
-@pytest.mark.slow
+@pytest.mark.realtime  # frames arrive on the clock, faster than the decoder: some are dropped
 def test_live_reader_drops_frames_never_queues_and_still_sees_the_trick(trick_mp4: Path, tatsu) -> None:
     events: list[CardEvent] = []
     reader = LiveReader(
