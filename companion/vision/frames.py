@@ -40,19 +40,15 @@ class FrameSource:
 
     name: str = "source"
     live: bool = False  # a camera (retry on failure) rather than a file (stop at the end)
-    drawn: bool = False  # its frames are drawn when read (the synthetic table): skip_until saves work
+    # its frames are drawn when read (the synthetic table): each is drawn once the decoder is free
+    # for it, so none is drawn for nothing, none is dropped, and a slow machine slows its clock
+    drawn: bool = False
 
     def read(self) -> Frame | None:
         raise NotImplementedError
 
     def close(self) -> None:
         """Release the device or file."""
-
-    def skip_until(self, t: float) -> int:
-        """Pass over the frames before time ``t`` without making them; how many. A drawn source
-        (the synthetic table) need not draw a frame the decoder has no time for; a recorded one
-        has nothing to save and passes none."""
-        return 0
 
     def __iter__(self) -> Iterator[Frame]:
         while (frame := self.read()) is not None:

@@ -161,7 +161,8 @@ class LiveReader:
 
     ``pace=True`` plays a non-live source (file, synthetic table) at its own speed, as a
     camera would deliver it (``speed`` times faster), dropping the frames the decoder has no
-    time for; ``pace=False`` reads every frame of it, as fast as the decoder goes. ``stats``
+    time for (a drawn source, the synthetic table, draws none for nothing: its clock slows
+    instead); ``pace=False`` reads every frame of it, as fast as the decoder goes. ``stats``
     counts frames grabbed, decoded and dropped. ``on_event`` is called from the worker threads (card events
     from the decoder, camera events from the grabber): hand them on through a queue.
     With a ``watcher``, the same decoded labels also give the layout's changes (a board's pieces,
@@ -207,13 +208,12 @@ class LiveReader:
         t0 = time.monotonic()
         try:
             while not self._stop.is_set():
-                if self.pace and self.source.drawn:  # a frame nobody would decode is not drawn
+                if self.source.drawn:  # a drawn frame waits until the decoder is free for it
                     with self._cond:
                         while self._newest is not None and not self._stop.is_set():
-                            self._cond.wait(0.05)  # the decoder is busy with the last frame
-                    skipped = self.source.skip_until((time.monotonic() - t0) * self.speed)
-                    self.stats["grabbed"] += skipped
-                    self.stats["dropped"] += skipped
+                            self._cond.wait(0.05)
+                    if self._stop.is_set():
+                        break
                 frame = self.source.read()
                 if frame is None:
                     if not self.source.live:

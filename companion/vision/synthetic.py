@@ -231,12 +231,6 @@ class RenderedFrames(FrameSource):
     def close(self) -> None:
         self._index = self.frame_count()
 
-    def skip_until(self, t: float) -> int:
-        last = self.frame_count() - 1  # the last frame is always drawn: a clip ends as it ends
-        due = max(self._index, min(last, math.floor(t * self.fps)))
-        skipped, self._index = due - self._index, due
-        return skipped
-
 
 class SyntheticTable(RenderedFrames):
     """Frames of a table where a script of cards is played, as a webcam would see it."""

@@ -60,8 +60,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 class Recorder:
     """Records the monitors of null sinks (e.g. "table_monitor") while a test plays."""
 
-    def __init__(self, *monitors: str) -> None:
+    def __init__(self, *monitors: str, latency: str = "low") -> None:
+        """``latency="high"``: bigger buffers, for a test that counts samples rather than timing
+        them (a loaded machine then loses none)."""
         self.monitors = monitors
+        self.latency = latency
         self._chunks: dict[str, list[np.ndarray]] = {m: [] for m in monitors}
         self._arrivals: dict[str, list[float]] = {m: [] for m in monitors}  # perf_counter per chunk
         self._streams: list = []
@@ -79,7 +82,7 @@ class Recorder:
                     self.overflows += bool(status.input_overflow)
 
             stream = sd.InputStream(device=name, channels=2, samplerate=RECORD_RATE, dtype="float32",
-                                    latency="low", callback=callback)
+                                    latency=self.latency, callback=callback)
             stream.start()
             self._streams.append(stream)
         # the monitors are running before anything plays: each has delivered sound (or silence)

@@ -112,9 +112,10 @@ def test_every_frame_mode_reads_each_frame_once_and_says_when_the_file_ends(tric
     assert events[-1].kind == "ended"
 
 
-def test_a_drawn_table_behind_a_slow_decoder_draws_only_the_frames_it_decodes(tatsu) -> None:
-    """The synthetic table is a camera that spends no work on frames nobody looks at: behind a
-    decoder slower than its frame rate, it draws only the frames decoded, and still shows each card."""
+def test_a_drawn_table_behind_a_slow_decoder_draws_each_frame_once_and_drops_none(tatsu) -> None:
+    """The synthetic table spends no work on frames nobody looks at: behind a decoder slower than
+    its frame rate, it draws each frame once the decoder is free for it, none dropped (its clock
+    slows down instead, as a slow machine's demo does), and shows each card."""
     drawn: list[int] = []
 
     class CountedTable(SyntheticTable):
@@ -127,12 +128,12 @@ def test_a_drawn_table_behind_a_slow_decoder_draws_only_the_frames_it_decodes(ta
     events: list[CardEvent] = []
     reader = LiveReader(table, events.append, decoder=SlowDecoder(0.05), tracker=LabelTracker(game="tatsu"),
                         speed=2.0)  # 30 frames a second due, about 15 decoded
+    start = time.monotonic()
     with reader:
         assert reader.wait(timeout=30)
-    stats = reader.stats
-    assert stats["grabbed"] == table.frame_count() and stats["dropped"] > 0
-    assert stats["decoded"] + stats["dropped"] == stats["grabbed"]
-    assert len(drawn) == stats["decoded"] and drawn[-1] == table.frame_count() - 1
+    assert reader.stats == {"grabbed": table.frame_count(), "decoded": table.frame_count(), "dropped": 0}
+    assert drawn == list(range(table.frame_count()))
+    assert time.monotonic() - start > 0.05 * table.frame_count()  # the decoder's pace, not the clip's
     assert [e.card for e in events if e.kind == SEEN] == ["Y-F", "R-X1"]
 
 
