@@ -7,7 +7,6 @@ imported: PortAudio lists devices at import) and stops it at the end.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import shutil
@@ -28,13 +27,8 @@ RECORD_RATE = 48000
 
 @pytest.fixture(scope="session")
 def audio() -> Iterator[None]:
-    """The null sinks table, seat_north, seat_south (and *_monitor) are up.
-
-    The tests that use them share one test process (the "audio" xdist group), which asks to run
-    ahead of the others where it may (root): they measure the device, not how busy the machine
-    is; the programs they start inherit it."""
-    with contextlib.suppress(OSError):
-        os.setpriority(os.PRIO_PROCESS, 0, -10)
+    """The null sinks table, seat_north, seat_south (and *_monitor) are up (one server for the
+    tests that use them: they share one test process, the "audio" xdist group)."""
     started = None
     if not os.environ.get("PULSE_SERVER"):
         if shutil.which("pulseaudio") is None:
