@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 .venv/bin/ruff check companion card_codes printables tests bench || exit 1
 # strict typing of the pure core (the engine, the games, card_codes: pyproject.toml [tool.mypy])
 .venv/bin/mypy || exit 1
-workers=${TEST_WORKERS:-$(( $(nproc) * 3 ))}
+workers=${TEST_WORKERS:-$(( $(nproc) * 2 ))}
 exec .venv/bin/python -m pytest -n "$workers" --dist loadgroup --durations=10 --times-by-folder "$@"
