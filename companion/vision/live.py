@@ -208,7 +208,8 @@ class LiveReader:
         t0 = time.monotonic()
         try:
             while not self._stop.is_set():
-                if self.source.drawn:  # a drawn frame waits until the decoder is free for it
+                # a drawn frame, or every frame of an unpaced file, waits until the decoder is free
+                if self.source.drawn or not (self.pace or self.source.live):
                     with self._cond:
                         while self._newest is not None and not self._stop.is_set():
                             self._cond.wait(0.05)
@@ -224,9 +225,6 @@ class LiveReader:
                     if delay > 0:
                         self._stop.wait(delay)
                 with self._cond:
-                    while not self.pace and not self.source.live and self._newest is not None \
-                            and not self._stop.is_set():
-                        self._cond.wait(0.1)  # every frame: the decoder takes this one first
                     if self._newest is not None:
                         self.stats["dropped"] += 1
                     self._newest = frame
@@ -246,7 +244,7 @@ class LiveReader:
                 while self._newest is None and not self._ended and not self._stop.is_set():
                     self._cond.wait(0.1)
                 frame, self._newest = self._newest, None
-                self._cond.notify_all()  # an unpaced grabber waits for this
+                self._cond.notify_all()  # a grabber waiting for the decoder to be free
                 if frame is None:
                     break
             h, w = frame.image.shape[:2]
