@@ -63,9 +63,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker("audio")
             if not item.get_closest_marker("xdist_group"):
                 item.add_marker(pytest.mark.xdist_group("audio"))
-            if not item.get_closest_marker("flaky"):  # a sound's timing is measured again (twice at
+            if not item.get_closest_marker("flaky"):  # a sound's timing is measured again (four times at
                 # most) when a busy machine starved the player or the recording; "rerun" in the summary
-                item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=1))
+                item.add_marker(pytest.mark.flaky(reruns=4, reruns_delay=2))
     items.sort(key=lambda item: 0 if item.get_closest_marker("e2e") or item.get_closest_marker("realtime")
                else 1)
 
