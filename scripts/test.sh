@@ -9,4 +9,4 @@ cd "$(dirname "$0")/.."
 # strict typing of the pure core (the engine, the games, card_codes: pyproject.toml [tool.mypy])
 .venv/bin/mypy || exit 1
 workers=${TEST_WORKERS:-$(( $(nproc) * 2 ))}
-exec .venv/bin/python -m pytest -n "$workers" --dist loadgroup --durations=10 --times-by-folder "$@"
+exec .venv/bin/python -m pytest -n "$workers" --dist loadgroup -rR --durations=10 --times-by-folder "$@"

@@ -89,6 +89,16 @@ class Recorder:
         time.sleep(0.05)
         return self
 
+    def settle(self, quiet: float = 0.3, timeout: float = 5.0) -> None:
+        """Keep recording until every monitor has heard something and then ``quiet`` seconds of
+        silence (a starved sound server forwards late: what was played is still to come)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            heard = [self.audible_times(m) for m in self.monitors]
+            if all(len(t) and time.perf_counter() - t[-1] >= quiet for t in heard):
+                return
+            time.sleep(0.02)
+
     def __exit__(self, *_exc: object) -> None:
         time.sleep(0.1)
         for stream in self._streams:

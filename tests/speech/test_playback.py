@@ -96,11 +96,30 @@ def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
         with recorder("table_monitor") as rec:
             ann.announce("all", PHRASE)
             assert ann.wait(10)
+            rec.settle()
         problem = _phrase_heard_whole(rec.audio("table_monitor"), clip)
         clean = not rec.overflows and sum(player.underruns for player in ann._players.values()) == late
         if problem is None and clean:
             break
     assert problem is None, problem
+
+
+def _tone_time(heard: np.ndarray, tones: tuple[float, ...], window_s: float = 0.02) -> dict[float, float]:
+    """Seconds of the recording in which each tone is the loudest: a gap (a late buffer on a
+    loaded machine) adds silence, which is no tone's, and never turns one tone into another."""
+    size = int(RECORD_RATE * window_s)
+    freqs = np.fft.rfftfreq(size, 1 / RECORD_RATE)
+    taper = np.hanning(size)
+    heard_for = dict.fromkeys(tones, 0.0)
+    for start in range(0, len(heard) - size + 1, size):
+        chunk = heard[start: start + size]
+        loud = np.abs(chunk) >= 0.01
+        if loud.mean() < 0.2:
+            continue  # mostly silence: the edge of a tone, or a gap
+        spectrum = np.abs(np.fft.rfft(chunk * taper))
+        power = {f: float(spectrum[np.abs(freqs - f) <= 25].max()) for f in tones}
+        heard_for[max(power, key=power.__getitem__)] += loud.sum() / RECORD_RATE
+    return heard_for
 
 
 @pytest.mark.slow
@@ -113,26 +132,25 @@ def test_urgent_message_drops_stale_ones_but_never_cuts_the_current(audio: None,
     def tone(freq: float) -> np.ndarray:
         return (0.4 * np.sin(2 * np.pi * freq * t)).astype(np.float32)
 
-    player = DevicePlayer("table", rate)
-    try:
-        with recorder("table_monitor") as rec:
-            player.play(tone(440), priority=1)
-            time.sleep(0.1)  # 440 Hz is playing now
-            player.play(tone(660), priority=1)
-            player.play(tone(880), priority=0)
-            player.play(tone(1320), priority=2)
-            assert player.drain(5)
-    finally:
-        player.close()
-    heard = rec.audio("table_monitor")[:, 0]
-    spectrum = np.abs(np.fft.rfft(heard))
-    freqs = np.fft.rfftfreq(len(heard), 1 / RECORD_RATE)
-
-    def level(f: float) -> float:
-        return float(spectrum[(freqs > f - 10) & (freqs < f + 10)].max())
-
-    assert level(440) > 50 * level(660) and level(1320) > 50 * level(880)
-    assert abs(audible_span(rec.audio("table_monitor"), RECORD_RATE) - 0.8) < 0.03  # 440 whole, then 1320
+    for _attempt in range(3):  # a recording that lost buffers measures the machine, not the player
+        player = DevicePlayer("table", rate)
+        try:
+            with recorder("table_monitor") as rec:
+                player.play(tone(440), priority=1)
+                time.sleep(0.1)  # 440 Hz is playing now
+                player.play(tone(660), priority=1)
+                player.play(tone(880), priority=0)
+                player.play(tone(1320), priority=2)
+                assert player.drain(5)
+                rec.settle()
+        finally:
+            player.close()
+        if not rec.overflows:
+            break
+    heard = _tone_time(rec.audio("table_monitor")[:, 0], (440, 660, 880, 1320))
+    # the current message whole (0.4 s), the urgent one whole, the two stale ones never begun
+    assert abs(heard[440] - 0.4) < 0.03 and abs(heard[1320] - 0.4) < 0.03, heard
+    assert heard[660] < 0.02 and heard[880] < 0.02, heard
 
 
 def test_earcon_reaches_the_seat_route_and_not_the_table(announcer, recorder) -> None:
@@ -144,6 +162,7 @@ def test_earcon_reaches_the_seat_route_and_not_the_table(announcer, recorder) ->
         with recorder("table_monitor", "seat_north_monitor") as rec:
             ann.earcon("your_turn", 0)
             assert ann.wait(5)
+            rec.settle()
         assert min(rec.rms("seat_north_monitor")) > HEARD and max(rec.rms("table_monitor")) < SILENT
         heard = audible_span(rec.audio("seat_north_monitor"), RECORD_RATE, 0.02)
         if abs(heard - whole) < 0.02:
