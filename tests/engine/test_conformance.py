@@ -125,16 +125,37 @@ def test_a_live_record_replays_to_the_live_transcript(name: str, tmp_path: Path)
     assert result.output.splitlines() == [event_line(session.book, e) for e in session.match.events]
 
 
+def _strings(node: ast.expr, tables: dict[str, set[str]]) -> set[str]:
+    """The string literals an expression may evaluate to: a constant, the branches of an
+    ``if`` expression, the operands of ``or`` / ``and``, the values of a module's dict literal
+    looked up (``REASONS[x]``). A code built by formatting cannot be checked: it fails."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.IfExp):
+        return _strings(node.body, tables) | _strings(node.orelse, tables)
+    if isinstance(node, ast.BoolOp):
+        return set().union(*(_strings(v, tables) for v in node.values))
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        return tables.get(node.value.id, set())
+    assert not isinstance(node, ast.JoinedStr | ast.BinOp), (
+        f"line {node.lineno}: a message key built by formatting; name each key (a dict of them)")
+    return set()
+
+
 def _literal_keys(path: Path) -> dict[str, set[str]]:
     """The message keys a module names literally: Event(…, "key"), Answer(…, "key"), Rejected("code")."""
     found: dict[str, set[str]] = {"events": set(), "session": set(), "reasons": set()}
     section = {"Event": "events", "Answer": "session", "Rejected": "reasons"}
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tables = {target.id: {v.value for v in node.value.values if isinstance(v, ast.Constant)}
+              for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
+              for target in node.targets if isinstance(target, ast.Name)}
+    for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in section):
             continue
         index = 0 if node.func.id == "Rejected" else 1
-        if len(node.args) > index and isinstance(node.args[index], ast.Constant):
-            found[section[node.func.id]].add(str(node.args[index].value))
+        if len(node.args) > index:  # a literal, or each literal a computed key may be ("a" if x else "b")
+            found[section[node.func.id]] |= _strings(node.args[index], tables)
     return found
 
 

@@ -24,6 +24,9 @@ from companion.games.judo.state import HANDS, IPPON, JudoState, cards, may_cover
 # ---------------------------------------------------------------------- queries for a player
 # What a throw may lack (the "what" of `lacks`): each has its answer, "lacks_<what>".
 LACKS = ("throw", "grip", "kuzushi", "kuzushi_cover", "turns", "ippon_card")
+LACKS_SAID = {"throw": "lacks_throw", "grip": "lacks_grip", "kuzushi": "lacks_kuzushi",
+              "kuzushi_cover": "lacks_kuzushi_cover", "turns": "lacks_turns",
+              "ippon_card": "lacks_ippon_card"}
 
 
 def lacks(state: JudoState, seat: int, throw: str) -> list[dict[str, Any]]:
@@ -155,7 +158,7 @@ def query_events(state: JudoState, seat: int, throw: str | None = None) -> list[
         items = lacks(state, seat, throw)
         if not items:
             return [Event(seat, "lacks_nothing", {"card": throw})]
-        return [Event(seat, f"lacks_{x['what']}", _lack_params(throw, x)) for x in items]
+        return [Event(seat, LACKS_SAID[x["what"]], _lack_params(throw, x)) for x in items]
     found = throwable(state, seat)
     if not found:
         return [Event(seat, "can_throw_none", {})]

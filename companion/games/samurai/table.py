@@ -20,6 +20,12 @@ from companion.games.samurai.state import DRAW, PLAY, REMOVE, SETUP, costs
 _SPOT = re.compile(r"^(?:en|sur|at|on|to|a|à)?\s*([a-i][1-9])$", re.IGNORECASE)
 
 
+# what a seat may do, by action type (each a phrase of its own)
+DOING = {"place": "samurai_do_place", "move": "samurai_do_move", "attack": "samurai_do_attack",
+         "remove": "samurai_do_remove", "recruit": "samurai_do_recruit", "mark": "samurai_do_mark",
+         "event": "samurai_do_event", "end_turn": "samurai_do_end_turn", "draw": "samurai_do_draw"}
+
+
 class SamuraiTable(TableRules):
     """The samurai game's table rules: orders and questions in words, tokens shown on squares."""
 
@@ -107,8 +113,8 @@ class SamuraiTable(TableRules):
             return Answer(seat, "samurai_do_recruit", {"costs": [
                 Answer(seat, "samurai_cost_unit", {"kind": k, "cp": units[k].cost}) for k in recruits]})
         if kind in ("attack", "mark"):
-            return Answer(seat, f"samurai_do_{kind}", {"cp": price[kind]})
-        return Answer(seat, f"samurai_do_{kind}")
+            return Answer(seat, DOING[kind], {"cp": price[kind]})
+        return Answer(seat, DOING[kind])
 
     def command_action(self, state: State, kind: str, seat: int, hints: Hints) -> dict[str, Any]:
         if kind == "end_turn":  # "passe": the end of the turn, refused by the rules' own reason

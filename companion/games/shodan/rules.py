@@ -68,6 +68,7 @@ from companion.games.shodan.state import (
 # the conformance test checks that the code raises no other and that each has its phrases.
 REJECTIONS = frozenset({
     "nothing_to_take",  # raised by the table rules: Atémi on an empty hand
+    "phase_setup", "phase_draft", "phase_main", "phase_bonus", "phase_power", "phase_refill", "phase_over",
     "command_senpai_card",  # Senpai asking for neither a card's name nor its colour and number
     "already_activated", "already_set_up", "attack_first", "can_act", "cannot_hold", "command_card",
     "command_empty", "command_no_notion", "command_number", "command_pile", "command_power",

@@ -317,13 +317,18 @@ def pile_field(action: Mapping[str, Any]) -> int:
     return PILES.index(pile)
 
 
+# why an action waits, by the phase the turn is in (every code named, so the set of refusals is closed)
+PHASE_REASONS = {"setup": "phase_setup", "draft": "phase_draft", "main": "phase_main", "bonus": "phase_bonus",
+                 "power": "phase_power", "refill": "phase_refill", "over": "phase_over"}
+
+
 def my_turn(state: ShodanState, seat: int, phases: tuple[str, ...]) -> None:
     if seat != state.turn:
         raise Rejected("not_turn", seat=state.turn)
     if state.phase == "refill" and "refill" not in phases:  # the turn's action is spent: say so (SH2)
         raise Rejected("one_action_a_turn")
     if state.phase not in phases:
-        raise Rejected(f"phase_{state.phase}", seat=seat)
+        raise Rejected(PHASE_REASONS[state.phase], seat=seat)
 
 
 def tori_of(state: ShodanState, seat: int) -> int | None:

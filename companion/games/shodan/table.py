@@ -14,6 +14,15 @@ from companion.games.shodan.commands import fold, query_word, to_action
 from companion.games.shodan.scoring import completable, prestige, requirement_events
 from companion.games.shodan.state import PILES, SEARCH_PILE, cards, located, tech_cards, unseen
 
+# whose turn it is, by its phase; what a seat may do, by action type (each a phrase of its own)
+PHASE_SAID = {"draft": "shodan_phase_draft", "main": "shodan_phase_main", "bonus": "shodan_phase_bonus",
+              "power": "shodan_phase_power", "refill": "shodan_phase_refill"}
+MAY_SAID = {"setup": "shodan_do_setup", "draw": "shodan_do_draw", "see": "shodan_do_see",
+            "place": "shodan_do_place", "discard": "shodan_do_discard", "uke": "shodan_do_uke",
+            "interactive": "shodan_do_interactive",
+            "activate": "shodan_do_activate", "close": "shodan_do_close", "done": "shodan_do_done",
+            "pass": "shodan_do_pass"}
+
 
 class ShodanTable(TableRules):
     """Shodan's table rules: cards shown, its own words, techniques and piles said."""
@@ -35,7 +44,7 @@ class ShodanTable(TableRules):
             return [Answer(viewer, "turn_over")]
         if state.phase == "setup":
             return [Answer(viewer, "shodan_setup")]
-        return [Answer(viewer, f"shodan_phase_{state.phase}", {"seat": state.turn})]
+        return [Answer(viewer, PHASE_SAID[state.phase], {"seat": state.turn})]
 
     def hand_cards(self, state: State, seat: int) -> list[str] | None:
         return list(state.known[seat]) if 0 <= seat < state.players else None
@@ -94,7 +103,7 @@ class ShodanTable(TableRules):
             return self.turn(state, seat)
         actions = self.game.legal(state, seat)
         kinds = sorted({a["type"] for a in actions})
-        may = [Answer(seat, f"shodan_do_{k}") for k in kinds]
+        may = [Answer(seat, MAY_SAID[k]) for k in kinds]
         out: list[Event] = [Answer(seat, "shodan_may", {"what": may})]
         placeable = sorted({a["card"] for a in actions if a["type"] in ("place", "uke") and "card" in a})
         if placeable:

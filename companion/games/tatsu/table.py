@@ -461,9 +461,15 @@ class TatsuTable(TableRules):
             return self.turn(state, seat) + self.hand(state, seat)
         actions = self.game.legal(state, seat)
         front = turn_seat(state)
-        mine = sorted({a["card"] for a in actions if a.get("from") == seat
-                       and (state.players != 2 or a["card"] in identified(state))})
         out: list[Event] = []
+        unregistered = state.players != 2 and state.hands[seat] is None
+        # a hand nobody registered: every card of the colour that is in no other registered hand
+        # would be listed, which tells where the others' cards are: the colour is all that is said
+        mine = [] if unregistered else sorted(
+            {a["card"] for a in actions if a.get("from") == seat
+             and (state.players != 2 or a["card"] in identified(state))})
+        if unregistered and any(a.get("from") == seat for a in actions):
+            out.append(Answer(seat, "legal_unregistered", {"clan": state.clans[front]}))
         if mine and state.players == 2:  # by place: "3" plays place 3
             places = identified(state)
             slots = [Answer(seat, "slot_up", {"slot": places[c][1], "card": c})

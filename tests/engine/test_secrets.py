@@ -1,0 +1,168 @@
+"""One source of secrets: what a seat may know is its private view, and nothing else it is told
+depends on anything more. The test makes its own hidden variants, for every game: each card the
+seat's view does not name is swapped with another such card, throughout the state (another
+hand, a face-down card, the pile); a swap that leaves the seat's private view as it was is a
+state the seat cannot tell from the real one, so every answer the companion gives that seat,
+the cards in its sight, and its bot's choice must be the same in both."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import tomllib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from card_codes import load_deck
+from companion.engine import Event, Match, Rejected, games, get_game, get_package
+from companion.engine.bots import bot_of
+from companion.engine.table import TableRules
+from companion.speech.phrasebook import Phrasebook
+from tests.engine.test_conformance import random_game
+
+# the answers a seat may ask for at any time, by the name the session gives them
+ANSWERS: dict[str, Callable[[TableRules, Any, int], list[Event]]] = {
+    "hand": lambda r, s, v: r.hand(s, v),
+    "table": lambda r, s, v: r.table(s, v),
+    "trick": lambda r, s, v: r.trick(s, v),
+    "scores": lambda r, s, v: r.scores(s, v),
+    "out": lambda r, s, v: r.out(s, v),
+    "legal": lambda r, s, v: r.legal_moves(s, v),
+    "turn": lambda r, s, v: r.turn(s, v),
+    "progress": lambda r, s, v: r.progress(s, v),
+    "seat_facts": lambda r, s, v: r.seat_facts(s, v),
+}
+
+
+def swapped(value: Any, a: str, b: str) -> Any:
+    """``value`` with the card ids ``a`` and ``b`` exchanged everywhere (keys included)."""
+    if isinstance(value, str):
+        return b if value == a else a if value == b else value
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple state
+        return type(value)._make(swapped(v, a, b) for v in value)
+    if isinstance(value, tuple | list | set | frozenset):
+        return type(value)(swapped(v, a, b) for v in value)
+    if isinstance(value, dict):
+        return type(value)((swapped(k, a, b), swapped(v, a, b)) for k, v in value.items())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: swapped(getattr(value, f.name), a, b) for f in dataclasses.fields(value) if f.init}
+        return dataclasses.replace(value, **fields)
+    return value
+
+
+def variants(game: Any, state: Any, seat: int, kinds: dict[str, str], rng: random.Random,
+             tries: int = 30) -> Iterator[Any]:
+    """For every card, a swap with another card of its kind (tried in a random order) that
+    leaves the seat's private view as it was: the states the seat cannot tell from ``state``.
+    (A card of another kind would make a state no table can reach: a trophy in a dojo.)"""
+    seen = game.private_view(state, seat)
+    for card, kind in kinds.items():
+        others = [c for c, k in kinds.items() if c != card and k == kind]
+        rng.shuffle(others)
+        for other in others[:tries]:
+            variant = swapped(state, card, other)
+            if variant != state and game.private_view(variant, seat) == seen:
+                yield variant
+                break
+
+
+def names(value: Any, ids: list[str]) -> set[str]:
+    """The card ids a JSON-like value names."""
+    text = json.dumps(value)
+    return {c for c in ids if f'"{c}"' in text}
+
+
+def table_states(name: str, seats: int, seed: int, every: int = 5, count: int = 8) -> list[Any]:
+    """States of a random game at a table that does not always do its own part first: a hand
+    not registered, a card not turned up yet, while players go on (as a real table may)."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    options = dict(game.simulation_options)
+    if game.seed_option is not None:
+        options[game.seed_option] = seed
+    match = Match.new(game, seats, options)
+    kept: list[Any] = []
+    for n in range(3000):
+        if game.is_over(match.state) or len(kept) >= count:
+            break
+        if n % every == 0:
+            kept.append(match.state)
+        table = game.table_actions(match.state, rng)
+        choices = [a for s in game.seats_of(match.state) for a in game.legal(match.state, s)]
+        action = dict(table[0]) if table and (not choices or rng.random() < 0.6) else rng.choice(choices)
+        match.apply(action)
+    return kept
+
+
+def said(book: Phrasebook, rules: TableRules, name: str, state: Any, seat: int) -> str:
+    try:
+        return book.line(ANSWERS[name](rules, state, seat)) if name in ANSWERS else book.line(
+            rules.query(name, state, seat, None))
+    except Rejected as rejected:
+        return f"refused: {book.reason(rejected)}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", games())
+def test_nothing_said_to_a_seat_depends_on_what_it_cannot_know(name: str) -> None:
+    package = get_package(name)
+    game = package.rules
+    rng = random.Random(11)
+    deck = load_deck(name)
+    ids = [card.id for card in deck]
+    kinds = {card.id: card.kind for card in deck}
+    queries = sorted({spec["query"] for spec in package_queries(package)})
+    bot = bot_of(package)
+    checked = 0
+    for seats in game.seat_counts:
+        book = Phrasebook("fr", name, seat_keys=game.seat_keys(seats))
+        names_said = [book.seat_name(s) for s in range(len(game.seat_keys(seats)))]
+        rules = (package.table or TableRules)(game, names_said)
+        states = [*random_game(name, seats, seed=seats, every=5)[1][:8], *table_states(name, seats, seats)]
+        for state in states:
+            for seat in game.seats_of(state):
+                answers = {q: said(book, rules, q, state, seat) for q in [*ANSWERS, *queries]}
+                sight = rules.in_sight(state, seat)
+                # a bot plays a seat that has a move to make; a card the seat cannot see, in that
+                # move, is the table's chance (a card drawn, dealt): not held to the same card
+                choice = bot_move(bot, game, seats, state, seat)
+                chance = choice is None or bool(names(choice, ids) - sight)
+                for variant in variants(game, state, seat, kinds, rng):
+                    where = f"{name}, {seats} seats, seat {seat}"
+                    for q, line in answers.items():
+                        assert said(book, rules, q, variant, seat) == line, (
+                            f"{where}: «{q}» tells a hidden card")
+                    assert rules.in_sight(variant, seat) == sight, f"{where}: it sees by hidden cards"
+                    assert chance or bot_move(bot, game, seats, variant, seat) == choice, (
+                        f"{where}: the bot plays from hidden cards")
+                    checked += 1
+    assert checked > 0 or not game.hides_cards, f"{name} hides cards, yet no hidden variant was found"
+
+
+def bot_move(bot: Any, game: Any, seats: int, state: Any, seat: int) -> Any:
+    """The bot's move for ``seat`` (None: the seat has no move of its own to make)."""
+    if not game.legal(state, seat):
+        return None
+    return bot.choose(Match(game, seats, {}, [state], []), seat, random.Random(3))
+
+
+def package_queries(package: Any) -> list[dict[str, Any]]:
+    """The query commands of a game's commands.toml (kind = "query")."""
+    path = package.folder / "commands.toml"
+    if not path.exists():
+        return []
+    specs = tomllib.loads(path.read_text(encoding="utf-8"))
+    return [spec for spec in specs.values() if isinstance(spec, dict) and spec.get("kind") == "query"]
+
+
+def test_a_swap_reaches_every_part_of_a_state() -> None:
+    game = get_game("tatsu")
+    state = game.new_state(4, {})
+    a, b = "Y-P1-V3", "R-P1-V3" if "R-P1-V3" in [c.id for c in load_deck("tatsu")] else "Y-P1-V4"
+    dealt = state._replace(hands=((a, "Y-P2-V1"), (b,), None, None))
+    flipped = swapped(dealt, a, b)
+    assert flipped.hands[0][0] == b and flipped.hands[1] == (a,)
+    assert swapped(flipped, a, b) == dealt
