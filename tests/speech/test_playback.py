@@ -58,6 +58,13 @@ def test_private_message_without_a_route_is_never_heard_but_kept(announcer, reco
     assert out.getvalue() == "Ouest (privé) : Ta main : Fusion rouge\n"
 
 
+def why_not_played(ann) -> str:
+    """What an announcer still had to do when a wait for it ran out (for the failure's message)."""
+    lost = [label for label, player in ann._players.items() if player.lost]
+    return (f"jobs left {ann._jobs.unfinished_tasks}, devices {list(ann._players)}, lost {lost}, "
+            f"missing {list(ann._missing)}, busy {[p.busy() for p in ann._players.values()]}")
+
+
 def _envelope(x: np.ndarray, rate: int, frame_s: float = 0.01) -> np.ndarray:
     """RMS per frame of the mono signal, from its first to its last audible sample."""
     mono = np.abs(x).max(axis=1) if x.ndim == 2 else np.abs(x)
@@ -95,7 +102,7 @@ def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
         late = sum(player.underruns for player in ann._players.values())
         with recorder("table_monitor") as rec:
             ann.announce("all", PHRASE)
-            assert ann.wait(10)
+            assert ann.wait(30), why_not_played(ann)
             rec.settle()
         problem = _phrase_heard_whole(rec.audio("table_monitor"), clip)
         clean = not rec.overflows and sum(player.underruns for player in ann._players.values()) == late
