@@ -8,7 +8,7 @@ minus the undone actions, only faster.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,8 +47,10 @@ class Match:
     def state(self) -> State:
         return self.states[-1]
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply one action (or an undo); return its events. Rejected leaves all unchanged."""
+    def check(self, action: Action) -> tuple[State, list[Event]]:
+        """What one action (or an undo) would lead to, changing nothing: the state after it and
+        its events. Rejected with the reason when the rules (or undo's own rule) refuse it. The
+        one place an action is judged: `apply`, the live table's commit and `replay` all ask here."""
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise Rejected("bad_action")
         if action["type"] == UNDO:
@@ -56,14 +58,23 @@ class Match:
                 raise Rejected("bad_action")
             if len(self.states) < 2:
                 raise Rejected("nothing_to_undo")
+            return self.states[-2], [Event("all", "undo", {})]
+        return self.game.apply(self.state, action)
+
+    def push(self, action: Action, state: State, events: list[Event]) -> None:
+        """Take an action `check` accepted (and the record has kept): its state and events."""
+        if action["type"] == UNDO:
             self.states.pop()
             self.batches.pop()
-            events = [Event("all", "undo", {})]
         else:
-            state, events = self.game.apply(self.state, action)
             self.states.append(state)
             self.batches.append(events)
         self.events.extend(events)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action (or an undo); return its events. Rejected leaves all unchanged."""
+        state, events = self.check(action)
+        self.push(action, state, events)
         return events
 
     def standing_events(self) -> list[Event]:
@@ -73,18 +84,22 @@ class Match:
 
 def replay(
     game: Game, seats: int, options: Mapping[str, Any] | None, actions: Iterable[tuple[int, Action]],
-    rules: int | None = None,
+    rules: int | None = None, on_action: Callable[[State, Action, list[Event]], None] | None = None,
 ) -> Match:
     """Rebuild a match from numbered actions; ReplayError names the first refused line. A
     record made under other rules of the game (``rules``, its header's version; None for
     actions made under the rules of this program) is refused before its first action: its
-    moves would be read under rules they were not played by."""
+    moves would be read under rules they were not played by. ``on_action(before, action,
+    events)`` hears each action taken (the live table rebuilds whose move each one was)."""
     if rules is not None and rules != game.rules_version:
         raise Rejected("rules_version", game=game.name, record=rules, ours=game.rules_version)
     match = Match.new(game, seats, options)
     for line, action in actions:
+        before = match.state
         try:
-            match.apply(action)
+            events = match.apply(action)
         except Rejected as rejected:
             raise ReplayError(line, rejected) from None
+        if on_action is not None:
+            on_action(before, action, events)
     return match

@@ -25,7 +25,7 @@ from card_codes import LabelErrorKind, load_deck
 from companion.commands import Command, Commands, Unknown
 from companion.engine import Action, Answer, Event, Match, Rejected, State, get_package
 from companion.engine.bots import bot_of
-from companion.engine.match import ReplayError
+from companion.engine.match import replay
 from companion.engine.table import Hints, Question, TableRules
 from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
@@ -256,20 +256,13 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
 
     def rebuild(self, options: dict[str, Any], rules: int, actions: Sequence[tuple[int, Action]]) -> None:
         """The match of a record, and whose move each standing action was."""
-        if rules != self.game.rules_version:
-            raise Rejected("rules_version", game=self.game.name, record=rules, ours=self.game.rules_version)
-        match = Match.new(self.game, self.opts.seats, options)
-        for line, action in actions:
-            before = match.state
-            try:
-                events = match.apply(action)
-            except Rejected as rejected:
-                raise ReplayError(line, rejected) from None
-            if action.get("type") == "undo":
+        def taken(before: State, action: Action, events: list[Event]) -> None:
+            if action["type"] == "undo":
                 self.moves.pop()
             else:
                 self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
-        self.pipeline.match = match
+
+        self.pipeline.match = replay(self.game, self.opts.seats, options, actions, rules, on_action=taken)
 
     def begin(self) -> None:
         """The game starts: its record is created, then its opening events announced."""

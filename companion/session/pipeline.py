@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine import Action, Event, Match, Rejected, Seat, State
+from companion.engine import Action, Event, Match, Rejected, Seat
 from companion.engine.table import TableRules
 from companion.information import EQUAL, within_sight
 from companion.journal import Journal
@@ -127,14 +127,8 @@ class Pipeline:
         """Check, record (fsynced), then announce one action; its events, or None if refused."""
         assert self.match is not None and self.journal is not None
         self.write_refused = False
-        new_state: State
         try:
-            if action.get("type") == "undo":
-                if len(self.match.states) < 2:
-                    raise Rejected("nothing_to_undo")
-                new_state, events = self.match.states[-2], [Event(PUBLIC, "undo", {})]
-            else:
-                new_state, events = self.match.game.apply(self.match.state, action)
+            new_state, events = self.match.check(action)
         except Rejected as rejected:  # a card shown is refused aloud; a typed line, to its typist
             self.refuse(rejected, from_camera=from_camera, audience=PUBLIC if from_camera else self.me)
             return None
@@ -145,13 +139,7 @@ class Pipeline:
             self.earcon("label_refused")
             self.write_refused = True
             return None
-        if action.get("type") == "undo":
-            self.match.states.pop()
-            self.match.batches.pop()
-        else:
-            self.match.states.append(new_state)
-            self.match.batches.append(events)
-        self.match.events.extend(events)
+        self.match.push(action, new_state, events)
         if from_camera:
             self.earcon("label_read")
         if announce:
