@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from companion.language import fold
 
 COMMANDS_FILE = Path(__file__).parent / "commands.toml"
 GAME_KINDS = ("action", "query", "give", "place", "source", "scan", "scan_done", "line")
@@ -53,12 +54,6 @@ class Unknown:
 
 class CommandError(ValueError):
     """A command file that cannot be used; names the file and the command."""
-
-
-def fold(word: str) -> str:
-    """Lower case without accents, so 'Répète', 'repete' and 'REPETE' are one word."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 @cache

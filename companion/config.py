@@ -26,6 +26,7 @@ from card_codes.files import InputFileError, MiB, file_message, read_limited
 from companion.braille.config import MODES as BRAILLE_MODES
 from companion.braille.config import BrailleConfig, valid_host
 from companion.information import EQUAL, INFORMATION
+from companion.language import LANGS
 from companion.messages import text
 from companion.paths import config_dir, data_dir
 from companion.speech.audience import PUBLIC, parse_audience
@@ -38,7 +39,6 @@ __all__ = ["Config", "ConfigError", "config_dir", "config_path", "data_dir", "lo
            "read_config", "save_config", "set_value"]
 
 BACKENDS = ("builtin", "speechd", "text")
-LANGS = ("fr", "en")
 MAX_CONFIG_BYTES = 1 * MiB
 MAX_SEAT_NAME = 30
 MAX_SEATS = 12

@@ -26,7 +26,8 @@ from card_codes import DeckError
 from companion import __version__
 from companion.config import ConfigError, data_dir, read_config
 from companion.journal import RecordError
-from companion.messages import LANGS, text
+from companion.language import LANGS
+from companion.messages import text
 from companion.safe_text import printable
 
 UNEXPECTED_EXIT = 70  # EX_SOFTWARE: the program's own fault

@@ -13,7 +13,6 @@ from pathlib import Path
 from card_codes.messages import render
 
 MESSAGES_FILE = Path(__file__).with_name("messages.toml")
-LANGS = ("fr", "en")
 
 _ERRNO_KEYS = {
     errno.ENOSPC: "no_space", errno.EDQUOT: "no_space", errno.EFBIG: "too_large",

@@ -28,7 +28,8 @@ from companion.engine import (
     replay,
 )
 from companion.journal import Header, RecordError, open_record
-from companion.messages import LANGS, text
+from companion.language import LANGS
+from companion.messages import text
 from companion.safe_text import printable
 from companion.speech.phrasebook import Phrasebook
 

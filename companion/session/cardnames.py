@@ -14,8 +14,7 @@ import re
 from collections.abc import Iterable
 
 from card_codes import Card, Deck
-from companion.commands import fold
-from companion.speech.phrasebook import LANGS
+from companion.language import LANGS, fold
 
 PUNCTUATION = re.compile(r"[\s:;,.!?«»\"()]+")
 

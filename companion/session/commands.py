@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.commands import Command, fold
+from companion.commands import Command
 from companion.engine import Rejected
 from companion.engine.table import Hints, Question
+from companion.language import fold
 from companion.session.cardnames import cards_named
 from companion.session.moves import Pending
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from card_codes import try_decode
-from companion.commands import Command, fold
+from companion.commands import Command
 from companion.engine import Match, Rejected
 from companion.engine.table import Hints
+from companion.language import LANGS, fold
 from companion.session.cardnames import cards_named
 from companion.session.commands import SPEECH_COMMANDS
-from companion.speech.phrasebook import LANGS, Phrasebook
+from companion.speech.phrasebook import Phrasebook
 
 if TYPE_CHECKING:
     from companion.session.loop import Session

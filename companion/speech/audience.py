@@ -7,8 +7,9 @@ import tomllib
 from enum import IntEnum
 from importlib import resources
 
+from companion.language import LANGS
+
 PUBLIC = "all"
-LANGS = ("fr", "en")
 
 Audience = str | int  # "all", or a seat number (0 = the first seat)
 

@@ -34,8 +34,9 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.language import LANGS
 from companion.paths import config_dir
-from companion.speech.audience import LANGS, PUBLIC, Audience, parse_audience
+from companion.speech.audience import PUBLIC, Audience, parse_audience
 from companion.speech.verbosity import parse_level
 from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds
 

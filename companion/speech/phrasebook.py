@@ -51,10 +51,10 @@ from typing import Any
 from card_codes import Deck, DeckError, load_deck
 from companion.engine.discovery import get_package
 from companion.engine.protocol import Event
+from companion.language import LANGS
 from companion.speech.verbosity import LEVELS, NORMAL, Phrase, choose, parse_level
 
 PHRASES_DIR = Path(__file__).parent / "phrases"
-LANGS = ("fr", "en")
 DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
 STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raises MissingPhrase
 

@@ -13,8 +13,9 @@ words a player types for them.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
+
+from companion.language import fold
 
 BRIEF, NORMAL, DETAILED = "brief", "normal", "detailed"
 LEVELS = (BRIEF, NORMAL, DETAILED)
@@ -40,8 +41,7 @@ class Phrase(str):
 
 def parse_level(word: str) -> str:
     """ "bref", "détaillé", "detailed"... -> brief / normal / detailed; ValueError otherwise."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", str(word).strip().casefold())
-                     if not unicodedata.combining(c))
+    folded = fold(str(word).strip())
     if folded not in _WORDS:
         raise ValueError(f"unknown verbosity {word!r}: use bref, normal or détaillé (or brief, detailed)")
     return _WORDS[folded]

@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 import math
 import tomllib
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from card_codes import Deck, encode
+from companion.language import ascii_text
 from companion.vision.frames import Frame, FrameSource
 
 FACES_FILE = Path(__file__).with_name("faces.toml")
@@ -96,7 +96,7 @@ def _face_colour(deck: Deck, card: Any) -> tuple[int, int, int]:
 
 def _ascii(text: str) -> str:
     """cv2.putText draws ASCII only: drop the accents."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return ascii_text(text)
 
 
 def qr_matrix(payload: str) -> Any:

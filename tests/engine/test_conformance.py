@@ -17,8 +17,9 @@ from companion.cli import app
 from companion.cli.replay import event_line
 from companion.engine import COMMON_REJECTIONS, Event, Match, Rejected, games, get_game, get_package
 from companion.engine.simulate import random_action
+from companion.language import LANGS
 from companion.session import Session, SessionOptions
-from companion.speech.phrasebook import LANGS, Phrasebook
+from companion.speech.phrasebook import Phrasebook
 from tests.session.conftest import Recorder
 
 MAX_ACTIONS = 3000

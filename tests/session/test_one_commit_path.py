@@ -29,8 +29,9 @@ def test_what_the_live_table_records_replays_to_the_same_game(tmp_path: Path, ga
     rules = get_game(game)
     record = tmp_path / f"{game}-{seed}.jsonl"
     record.unlink(missing_ok=True)
-    session = Session(SessionOptions(game=game, seats=rules.default_seats, options=dict(rules.simulation_options),
-                                     record=record, setup=False, lang="en"), Recorder())
+    opts = SessionOptions(game=game, seats=rules.default_seats, options=dict(rules.simulation_options),
+                          record=record, setup=False, lang="en")
+    session = Session(opts, Recorder())
     session.open()
     session.begin()
     assert session.match is not None

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +22,7 @@ from card_codes import load_deck
 from companion.engine import Rejected
 from companion.games.dojo.scoring import legal_cells
 from companion.games.dojo.state import COLS, ROWS, Cell, tatamis
+from companion.language import fold
 
 WORDS_FILE = Path(__file__).with_name("words.toml")
 # where the new tatami goes, seen from the card it is named against
@@ -120,8 +120,7 @@ def places(cells: Mapping[Cell, str], orientation: str = "fixed") -> list[Place]
 
 
 def _plain(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return fold(text)
 
 
 def _tokens(text: str) -> list[tuple[str, Any]]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from card_codes import load_deck
+from companion.language import fold as fold_text
 
 WORDS_FILE = Path(__file__).with_name("words.toml")
 
@@ -26,9 +26,7 @@ class JudoCommand:
 
 def fold(text: str) -> str:
     """Lower case, no accents, words separated by single spaces (dashes count as spaces)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(re.split(r"[\s\-_]+", plain.strip()))
+    return " ".join(re.split(r"[\s\-_]+", fold_text(text).strip()))
 
 
 @cache

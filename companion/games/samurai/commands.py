@@ -17,7 +17,6 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,6 +27,7 @@ from card_codes import load_deck
 from companion.engine import Rejected
 from companion.games.samurai.board import TEAMS, data
 from companion.games.samurai.state import SETUP, SamuraiState, Unit, free_tokens, occupant, team_of
+from companion.language import fold as fold_text
 
 WORDS_FILE = Path(__file__).parent / "words.toml"
 QUERIES = ("where", "what", "units", "reach", "threats", "score", "hand")
@@ -70,9 +70,7 @@ class Query:
 
 def fold(text: str) -> str:
     """Lower case, no accents, apostrophes and dashes as spaces."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return re.sub(r"[’'\-,.;:!?]", " ", plain)
+    return re.sub(r"[’'\-,.;:!?]", " ", fold_text(text))
 
 
 @cache

@@ -15,7 +15,6 @@ table rules ask for it), "active ma-ai kamae", "active kamae", "fini", "passe".
 from __future__ import annotations
 
 import tomllib
-import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,15 +23,11 @@ from card_codes import load_deck
 from companion.engine import Rejected
 from companion.games.shodan.rules import GAME
 from companion.games.shodan.state import ShodanState, action_cards, cards, located
+from companion.language import fold
 
 WORDS_FILE = Path(__file__).parent / "words.toml"
 PAIRS = {("vert", "clair"): "clair", ("verte", "claire"): "clair", ("light", "green"): "light"}
 
-
-def fold(word: str) -> str:
-    """Lower case without accents."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 @cache

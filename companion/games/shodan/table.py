@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 
 from companion.engine import Action, Answer, Event, Rejected, State
 from companion.engine.table import Hints, Question, TableRules, to_seat
-from companion.games.shodan.commands import fold, query_word, to_action
+from companion.games.shodan.commands import query_word, to_action
 from companion.games.shodan.scoring import completable, prestige, requirement_events
 from companion.games.shodan.state import PILES, SEARCH_PILE, cards, located, tech_cards, unseen
+from companion.language import fold
 
 # whose turn it is, by its phase; what a seat may do, by action type (each a phrase of its own)
 PHASE_SAID = {"draft": "shodan_phase_draft", "main": "shodan_phase_main", "bonus": "shodan_phase_bonus",
