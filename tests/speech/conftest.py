@@ -90,17 +90,20 @@ class Recorder:
         return self
 
     def settle(self, quiet: float = 0.3, timeout: float = 5.0) -> None:
-        """Keep recording until every monitor has heard something and then ``quiet`` seconds of
-        silence (a starved sound server forwards late: what was played is still to come)."""
+        """Keep recording until every monitor has been silent for ``quiet`` seconds (a starved
+        sound server forwards late: what was played may still be coming). A monitor that heard
+        nothing counts as silent from now: a test of silence waits ``quiet``, no more."""
+        start = time.perf_counter()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            heard = [self.audible_times(m) for m in self.monitors]
-            if all(len(t) and time.perf_counter() - t[-1] >= quiet for t in heard):
+            now = time.perf_counter()
+            last = [self.audible_times(m) for m in self.monitors]
+            if all(now - max(start, float(t[-1]) if len(t) else start) >= quiet for t in last):
                 return
             time.sleep(0.02)
 
     def __exit__(self, *_exc: object) -> None:
-        time.sleep(0.1)
+        self.settle()
         for stream in self._streams:
             stream.stop()
             stream.close()

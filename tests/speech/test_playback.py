@@ -103,7 +103,6 @@ def test_nothing_is_lost_at_the_end_of_a_phrase(announcer, recorder) -> None:
         with recorder("table_monitor") as rec:
             ann.announce("all", PHRASE)
             assert ann.wait(30), why_not_played(ann)
-            rec.settle()
         problem = _phrase_heard_whole(rec.audio("table_monitor"), clip)
         clean = not rec.overflows and sum(player.underruns for player in ann._players.values()) == late
         if problem is None and clean:
@@ -149,7 +148,6 @@ def test_urgent_message_drops_stale_ones_but_never_cuts_the_current(audio: None,
                 player.play(tone(880), priority=0)
                 player.play(tone(1320), priority=2)
                 assert player.drain(5)
-                rec.settle()
         finally:
             player.close()
         if not rec.overflows:
@@ -169,7 +167,6 @@ def test_earcon_reaches_the_seat_route_and_not_the_table(announcer, recorder) ->
         with recorder("table_monitor", "seat_north_monitor") as rec:
             ann.earcon("your_turn", 0)
             assert ann.wait(5)
-            rec.settle()
         assert min(rec.rms("seat_north_monitor")) > HEARD and max(rec.rms("table_monitor")) < SILENT
         heard = audible_span(rec.audio("seat_north_monitor"), RECORD_RATE, 0.02)
         if abs(heard - whole) < 0.02:
