@@ -58,10 +58,11 @@ def _typing_only(tree: ast.Module) -> set[int]:
     return out
 
 
-def imports_of(path: Path) -> set[str]:
-    """Every module a file imports at run time (function-local imports too)."""
+def imports_of(path: Path, typing: bool = False) -> set[str]:
+    """Every module a file imports at run time (function-local imports too); ``typing``: the
+    imports under `if TYPE_CHECKING:` as well (a cycle there is still a cycle for a reader)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = _typing_only(tree)
+    typing_only = set() if typing else _typing_only(tree)
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -133,18 +134,103 @@ def python_modules() -> dict[str, Path]:
     return {module_name(p): p for p in found if p.suffix == ".py"}
 
 
-def import_graph(paths: dict[str, Path]) -> dict[str, set[str]]:
+def import_graph(paths: dict[str, Path], typing: bool = False) -> dict[str, set[str]]:
     """Module -> the modules of ours it imports (a name imported from a package is its module)."""
     graph: dict[str, set[str]] = {}
     for mod, path in paths.items():
         deps = set()
-        for target in imports_of(path):
+        for target in imports_of(path, typing):
             while target and target not in paths:
                 target = target.rpartition(".")[0]
             if target and target != mod:
                 deps.add(target)
         graph[mod] = deps
     return graph
+
+
+def class_body(path: Path, name: str) -> ast.ClassDef | None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name), None)
+
+
+def methods_of(node: ast.ClassDef) -> list[str]:
+    return [n.name for n in node.body if isinstance(n, ast.FunctionDef) and n.name != "__init__"]
+
+
+def class_attributes(node: ast.ClassDef) -> list[str]:
+    return [n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+
+
+def table_report(games: list[str]) -> None:
+    """The base table rules' hooks, and how many games override each (one game only: a hook
+    that belongs to that game, or to a capability)."""
+    base = class_body(ROOT / "companion/engine/table.py", "TableRules")
+    assert base is not None
+    hooks = methods_of(base)
+    print(f"- the base: {len(hooks)} methods + {len(class_attributes(base))} attributes")
+    overridden: dict[str, list[str]] = {h: [] for h in [*hooks, *class_attributes(base)]}
+    for game in games:
+        path = ROOT / "companion/games" / game / "table.py"
+        if not path.exists():
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+            for name in {*methods_of(cls), *class_attributes(cls)} & set(overridden):
+                overridden[name].append(game)
+    one = {h: g for h, g in overridden.items() if len(g) == 1}
+    print(f"- overridden by one game only: {len(one)}"
+          + (f" ({', '.join(f'{h}: {g[0]}' for h, g in sorted(one.items()))})" if one else ""))
+    print(f"- overridden by none: {sum(not g for g in overridden.values())}")
+    caps = ROOT / "companion/engine/capabilities.py"
+    if caps.exists():
+        tree = ast.parse(caps.read_text(encoding="utf-8"))
+        found = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+        print(f"- capabilities: {len(found)} ({', '.join(f'{c.name} {len(methods_of(c))}' for c in found)})")
+
+
+def session_report() -> None:
+    """The Session class and the classes it is made of (in companion/session)."""
+    lines = methods = 0
+    attributes: set[str] = set()
+    parts = []
+    for path in sorted((ROOT / "companion/session").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+            bases = {b.id for b in cls.bases if isinstance(b, ast.Name)}
+            if cls.name != "Session" and not ({"Session"} & bases) and cls.name not in SESSION_MIXINS:
+                continue
+            parts.append(f"{path.name}:{cls.name}")
+            lines += (cls.end_lineno or cls.lineno) - cls.lineno + 1
+            methods += len(methods_of(cls))
+            for node in ast.walk(cls):
+                if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                        and node.value.id == "self" and isinstance(node.ctx, ast.Store)):
+                    attributes.add(node.attr)
+    print(f"- Session ({', '.join(parts)}): {lines} lines, {methods} methods, {len(attributes)} attributes")
+
+
+SESSION_MIXINS = ("CommonCommands", "SetupDialogue", "SyntheticDriver")
+
+
+def typing_report() -> None:
+    """States typed `Any` in the games (``state: State``, the protocol's alias of Any, or ``Any``),
+    and exception classes that do not derive from the companion's one error base."""
+    loose = 0
+    for path in sorted((ROOT / "companion/games").rglob("*.py")):
+        loose += len(re.findall(r"\bstate: (?:State|Any)\b", path.read_text(encoding="utf-8")))
+    print(f"- `Any` states in the games' signatures: {loose}")
+    classes, based = 0, 0
+    for path in files_of(["companion", "card_codes/*.py", "printables"]):
+        if path.suffix != ".py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            names = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in cls.bases}
+            if names & {"Exception", "ValueError", "OSError", "RuntimeError", "KeyError", "TypeError"} \
+                    or cls.name.endswith(("Error", "Rejected")):
+                classes += 1
+                based += bool(names & {"CompanionError"})
+    print(f"- exception classes: {classes}, without the common base: {classes - based}")
 
 
 def main() -> None:
@@ -192,6 +278,17 @@ def main() -> None:
         print("- none")
     for comp in found:
         print(f"- {len(comp)} modules: {', '.join(comp)}")
+    print("\n## Import cycles, counting the imports under TYPE_CHECKING")
+    found = cycles(import_graph(python_modules(), typing=True))
+    if not found:
+        print("- none")
+    for comp in found:
+        print(f"- {len(comp)} modules: {', '.join(comp)}")
+
+    print("\n## The table layer")
+    table_report(games)
+    session_report()
+    typing_report()
 
 
 if __name__ == "__main__":

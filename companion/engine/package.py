@@ -98,7 +98,7 @@ class GamePackage:
 
     rules: Game
     folder: Path  # the package folder: phrases/<lang>.toml, commands.toml, records/
-    table: type[TableRules] | None = None  # None: the generic table rules
+    table: type[TableRules[Any]] | None = None  # None: the generic table rules
     bot: Bot | None = None  # None: random legal choices (engine/bots.py RandomBot)
     photo: PhotoReading | None = None  # None: a photo of this game's table means nothing
     layout: LayoutReading | None = None  # None: nothing laid on the table is watched during play

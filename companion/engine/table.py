@@ -2,11 +2,13 @@
 a player asks. Pure, like the engine: actions, questions and refusals come out, and every
 answer is events (key + params) that the session renders through the phrasebook; never text.
 
-The generic rules here work for any engine from its `legal()` list and the `SharedView` keys:
-a card seen becomes the one legal action that names it (fields the candidates disagree on
-but the engine can default, such as where a card came from, are left out); a command word
-becomes the legal action of its type. A game's own `TableRules` subclass, in its package,
-overrides what it says better: refusals, answers, questions.
+The base is what every game has: reading (a card seen, a command word, a typed line, into an
+action or a question), turns (one `actor`: who acts now), answers (a mapping from the query
+names of `commands.toml` to functions of an `Ask`), sight (`face_up`, `in_sight`) and
+announcing as data (earcons, the events that clear the table, the lines worth caching). The
+generic versions work for any engine from its `legal()` list and its views. What only some
+games do is a capability of its own (`companion.engine.capabilities`): a game's `TableRules`
+subclass declares it by inheriting it, and the session asks for it only then.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from card_codes import Deck
-from companion.engine.protocol import Action, Answer, Event, Game, Rejected, Seat, State
+from companion.engine.protocol import Action, Answer, Event, Game, Rejected, Seat
+
+S = TypeVar("S")  # a game's state
 
 
 @dataclass
@@ -57,7 +61,26 @@ class Question:
     labels: tuple[str, ...] = ()
 
 
-class TableRules:
+@dataclass(frozen=True)
+class Ask:
+    """A question put to the table rules: the state, the seat asking (the answer is to it), a
+    seat it names ("décris Est"), and what the table has heard so far (the game's events)."""
+
+    state: Any
+    viewer: Seat
+    target: Seat | None = None
+    history: Sequence[Event] = ()
+
+
+Answerer = Callable[[Ask], list[Event]]
+
+# The answers every game gives, by the name the session asks for them (a game may answer more:
+# its commands.toml names them, kind = "query").
+COMMON_ANSWERS = ("hand", "table", "trick", "scores", "out", "played", "legal", "rules", "turn",
+                  "progress", "seat_facts")
+
+
+class TableRules(Generic[S]):
     """The generic table rules; a game package subclasses them for its own words and answers."""
 
     # The earcon an announced event plays (event key -> earcon name).
@@ -66,21 +89,21 @@ class TableRules:
     # by one card of that kind (a category the rules ask for, a throw the player asked about), not
     # a card of the table; an answer may name them whatever is in sight.
     kind_params: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({})
+    # The events after which the cards read leave the table (a trick picked up); None: every card
+    # is taken away once read (the synthetic table keeps no layout).
+    clears_on: ClassVar[frozenset[str] | None] = None
 
     def __init__(self, game: Game, seat_names: Sequence[str] = ()) -> None:
         self.game = game
         self.seat_names = list(seat_names)  # as the players say them (the phrasebook's, configurable)
+        self._answers: Mapping[str, Answerer] | None = None
 
     # -- cards and lines -> actions -----------------------------------------------------------
-    def candidates(self, state: State, pred: Callable[[Action], bool]) -> list[Action]:
+    def candidates(self, state: S, pred: Callable[[Action], bool]) -> list[Action]:
         """Every legal action of every seat that ``pred`` accepts."""
         return [a for s in self.game.seats_of(state) for a in self.game.legal(state, s) if pred(a)]
 
-    def default_card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | None:
-        """The action a card most likely means, used to get the rules' own refusal."""
-        return None
-
-    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+    def card_action(self, state: S, card: str, hints: Hints) -> dict[str, Any] | Question:
         """The action a card seen means now (or the question it raises); Rejected with the
         reason when it means none."""
         found = self.candidates(state, lambda a: a.get("card") == card)
@@ -89,14 +112,10 @@ class TableRules:
         if hints.source is not None:
             found = [a for a in found if a.get("from", hints.source) == hints.source]
         if not found:
-            default = self.default_card_action(state, card, hints)
-            if default is not None:
-                self.game.apply(state, default)  # raises the rules' reason
-                return default
             raise Rejected("card_not_now")
         return common_fields(found, card)
 
-    def command_action(self, state: State, kind: str, seat: Seat, hints: Hints) -> dict[str, Any]:
+    def command_action(self, state: S, kind: str, seat: Seat, hints: Hints) -> dict[str, Any]:
         """The legal action of type ``kind`` for ``seat`` (or its target); Rejected if none."""
         found = self.candidates(
             state, lambda a: a.get("type") == kind and a.get("seat", seat) in (seat, hints.target))
@@ -111,14 +130,7 @@ class TableRules:
             raise Rejected("ambiguous")
         return common
 
-    def place_action(self, state: State, seat: Seat, words: str) -> dict[str, Any] | Question:
-        """A placement from the words after "pose": by default a row and a column ("0 1"); a
-        Question when the words fit several places ("which one?"). ValueError when the words
-        are no position (the session asks for one)."""
-        row, col = (int(x) for x in words.split()[:2])
-        return {"type": "place", "seat": seat, "row": row, "col": col}
-
-    def parse_line(self, state: State, seat: Seat, line: str, card: str | None = None
+    def parse_line(self, state: S, seat: Seat, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | Question | None:
         """A typed line in the game's own words (no common command): an action to apply,
         events answering a question (addressed to ``seat``), a question to ask ``seat`` (the
@@ -127,80 +139,31 @@ class TableRules:
         the card of the open question (the card seen last, waiting for words)."""
         return None
 
-    # -- answers: what the companion says on request (events, to ``viewer``) -------------
-    def actor(self, state: State) -> Seat | None:
+    # -- turns ---------------------------------------------------------------------------------
+    def actor(self, state: S) -> Seat | None:
         """The seat expected to act now, if the game has one."""
         view = self.game.public_view(state)
         turn = view.get("actor", view.get("turn"))
         return turn if isinstance(turn, int) else None
 
-    def front(self, state: State) -> Seat | None:
-        """Where a card put down now lands (the synthetic table): None for the seat putting it."""
-        return None
-
-    def due(self, state: State, seat: Seat) -> bool:
+    def due(self, state: S, seat: Seat) -> bool:
         """Whether ``seat`` has something to do now (its player is prompted): by default when it
         is the seat expected to act; a game where several act at once says more."""
         return self.actor(state) == seat
 
-    def acted_by(self, state: State, action: Action) -> Seat | None:
+    def acted_by(self, state: S, action: Action) -> Seat | None:
         """The seat whose move ``action`` is, in ``state`` (before it): the seat expected to act,
         else the seat the action names. A person's "annule" undoes back to their own last move."""
         actor = self.actor(state)
         seat = action.get("seat")
         return actor if actor is not None else (seat if isinstance(seat, int) else None)
 
-    def decider(self, state: State, action: Action) -> Seat | None:
-        """The seat whose choice the details of ``action`` are, when it is not the seat acting
-        (the seat asked to play a card for another, a duel's winner deciding a swap): None when
-        the actor decides all of it. The synthetic table never decides for a person: it asks."""
+    def front(self, state: S) -> Seat | None:
+        """Where a card put down now lands (the synthetic table): None for the seat putting it."""
         return None
 
-    def request(self, state: State, action: Action, seat: Seat) -> Question:
-        """The question that lets ``seat`` (the decider of ``action``) choose: by default, among
-        the legal actions of the same type for the same seat."""
-        choices = tuple(a for a in self.candidates(state, lambda a: a.get("type") == action.get("type")
-                                                   and a.get("seat") == action.get("seat")))
-        return Question("", choices or (action,), seat, Answer(seat, "decide", {}))
-
-    def asked(self, state: State, asker: Seat, seat: Seat) -> Event:
-        """What the table hears when ``asker`` asks ``seat`` to play a card for him."""
-        return Answer("all", "ask", {"seat": asker, "other": seat})
-
-    def own_choice(self, state: State, asker: Seat, seat: Seat) -> Question | None:
-        """``asker`` chooses himself the card ``seat``'s hand plays (the red player for the
-        Ghost): the question listing that hand's cards, numbered; None: the hand is read."""
-        return None
-
-    def source(self, state: State, asker: Seat, seat: Seat) -> Seat:
-        """``asker`` asks ``seat`` to play the next card for him ("demande Est"): the seat who
-        chooses that card (``seat`` itself by default); Rejected with the reason when the
-        request cannot be made (oneself, a seat with no card that fits)."""
-        if seat == asker:
-            raise Rejected("ask_self")
-        return seat
-
-    def hand_numbers_kept(self, state: State, seat: Seat) -> bool:
-        """Whether ``seat`` types cards by the numbers of `main`, which close up when a card
-        leaves (so a change is said); False where every prompt lists its own numbered choices
-        or cards are numbered by place."""
-        return True
-
-    def nothing_to_give(self, state: State, seat: Seat, history: Sequence[Event]) -> Rejected | None:
-        """Why "donne Est" gives nothing now (no card shown waits for a seat), in the game's own
-        words; None: the session's plain "not now". ``history``: the events so far."""
-        return None
-
-    def seat_facts(self, state: State, seat: Seat) -> list[Event]:
-        """What the person at ``seat`` should know of their place before the game (a team, a
-        partner), told at the set-up and on resuming."""
-        return []
-
-    def progress(self, state: State, viewer: Seat) -> list[Event]:
-        """Where the game stands (round, trick), said on resuming."""
-        return []
-
-    def turn(self, state: State, viewer: Seat) -> list[Event]:
+    def turn(self, state: S, viewer: Seat) -> list[Event]:
+        """Whose turn it is, and for what, said to ``viewer`` (the "your turn" prompt reads it)."""
         if self.game.is_over(state):
             return [Answer(viewer, "turn_over")]
         seat = self.actor(state)
@@ -208,76 +171,47 @@ class TableRules:
             return [Answer(viewer, "not_now")]
         return [Answer(viewer, "turn_seat", {"seat": seat})]
 
-    def hand_cards(self, state: State, seat: Seat) -> list[str] | None:
+    # -- answers: what the companion says on request (events, to the seat asking) -------------
+    def answers(self) -> Mapping[str, Answerer]:
+        """Every answer of the game, by query name: the common ones (COMMON_ANSWERS) here; a
+        game returns these with its own added or replaced."""
+        return {
+            "hand": lambda ask: hand_answer(self, ask.state, ask.viewer),
+            "table": lambda ask: [Answer(ask.viewer, "table_empty")],
+            "trick": lambda ask: self.answer("table", ask),
+            "scores": lambda ask: scores_answer(self.game, ask.state, ask.viewer),
+            "out": lambda ask: out_answer(self.game, ask.state, ask.viewer),
+            "played": lambda ask: played_answer(ask.history, ask.viewer),
+            "legal": lambda ask: legal_answer(self.game, ask.state, ask.viewer),
+            "rules": lambda ask: [Answer(ask.viewer, "rules")],
+            "turn": lambda ask: self.turn(ask.state, ask.viewer),
+            "progress": lambda ask: [],
+            "seat_facts": lambda ask: [],
+        }
+
+    def answer(self, name: str, ask: Ask) -> list[Event]:
+        """The answer called ``name`` (Rejected "not_now" when the game has none of that name)."""
+        if self._answers is None:
+            self._answers = self.answers()
+        answerer = self._answers.get(name)
+        if answerer is None:
+            raise Rejected("not_now")
+        return answerer(ask)
+
+    def hand_cards(self, state: S, seat: Seat) -> list[str] | None:
         """The cards the companion knows in ``seat``'s hand, in the order a player numbers them."""
         hand = self.game.private_view(state, seat).get("hand")
         return list(hand) if isinstance(hand, list | tuple) else None
 
-    def hand(self, state: State, viewer: Seat) -> list[Event]:
-        hand = self.hand_cards(state, viewer)
-        if hand is None:
-            return [Answer(viewer, "hand_unknown")]
-        return [Answer(viewer, "hand", {"cards": hand}) if hand else Answer(viewer, "hand_empty")]
-
-    def trick(self, state: State, viewer: Seat) -> list[Event]:
-        return self.table(state, viewer)
-
-    def table(self, state: State, viewer: Seat) -> list[Event]:
-        """What lies face up on the table."""
-        return [Answer(viewer, "table_empty")]
-
-    def scores(self, state: State, viewer: Seat) -> list[Event]:
-        parts = [Answer(viewer, "seat_score", {"seat": s, "points": v})
-                 for s, v in self.game.scores(state).items()]
-        return [Answer(viewer, "scores", {"parts": parts})]
-
-    def out(self, state: State, viewer: Seat) -> list[Event]:
-        """The cards not seen yet."""
-        out = self.game.public_view(state).get("out")
-        if not out:
-            return [Answer(viewer, "out_none")]
-        return [Answer(viewer, "out", {"cards": list(out)})]
-
-    def played(self, state: State, history: Sequence[Event], viewer: Seat) -> list[Event]:
-        """Who played what (a memory aid): every public announcement of ``history`` (the game's
-        events so far) that put a seat's card down, as it was said."""
-        plays = [e for e in history if e.audience == "all" and isinstance(e.params.get("card"), str)
-                 and isinstance(e.params.get("seat"), int)]
-        return [Answer(viewer, "played", {"plays": plays})] if plays else [Answer(viewer, "played_none")]
-
-    def legal_moves(self, state: State, seat: Seat) -> list[Event]:
-        """What ``seat`` may do now, said to it."""
-        actions = self.game.legal(state, seat)
-        cards = sorted({a["card"] for a in actions if "card" in a})
-        if cards:
-            return [Answer(seat, "legal", {"cards": cards})]
-        kinds = sorted({str(a.get("type")) for a in actions})
-        if kinds:
-            return [Answer(seat, "legal_other", {"what": kinds})]
-        return [Answer(seat, "legal_none")]
-
-    def rules(self, viewer: Seat) -> list[Event]:
-        """A short reminder of how to play this game at the companion."""
-        return [Answer(viewer, "rules")]
-
-    def query(self, name: str, state: State, viewer: Seat, target: Seat | None) -> list[Event]:
-        """A question the game's own command words ask (`kind = "query"` in its commands.toml):
-        "trick" and "out" here; a game adds its own (say, "describe"). ``target``: a seat named."""
-        if name == "trick":
-            return self.trick(state, viewer)
-        if name == "out":
-            return self.out(state, viewer)
-        raise Rejected("not_now")
-
     # -- equal information: what a sighted player may see at this moment ---------------------
-    def face_up(self, state: State) -> frozenset[str]:
+    def face_up(self, state: S) -> frozenset[str]:
         """The cards anyone at the table may see now: face up on the table (a trick being played,
         a board, a layout, a pile's top card). What is gone (a trick turned face down, a discard
         under the top one, a card played earlier) is not in it. Each game declares it from its
         rules; by default nothing on the table is known to be face up."""
         return frozenset()
 
-    def in_sight(self, state: State, viewer: Seat) -> frozenset[str]:
+    def in_sight(self, state: S, viewer: Seat) -> frozenset[str]:
         """The cards a sighted player at ``viewer``'s seat may see now: what is face up, and the
         cards in their own hand (a game adds any card only that seat may look at). In the table
         setting "equal", no answer to ``viewer`` names a card outside it."""
@@ -289,14 +223,63 @@ class TableRules:
         seat = event.params.get("seat")
         return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
-    def clears_table(self, events: Sequence[Event]) -> bool:
-        """True when these events take the cards off the table (a trick picked up). By
-        default every card is taken away once read: the synthetic table keeps no layout."""
-        return True
-
-    def frequent(self, state: State, deck: Deck) -> list[Event]:
+    def frequent(self, state: S, deck: Deck) -> list[Event]:
         """The announcements worth building into the speech cache before the game starts."""
         return []
+
+
+def clears_table(rules: TableRules[Any], events: Sequence[Event]) -> bool:
+    """True when these events take the cards off the table (`TableRules.clears_on`)."""
+    return rules.clears_on is None or any(e.key in rules.clears_on for e in events)
+
+
+# -- the common answers, for a game to say them as they are or around its own ----------------
+def hand_answer(rules: TableRules[Any], state: Any, viewer: Seat) -> list[Event]:
+    hand = rules.hand_cards(state, viewer)
+    if hand is None:
+        return [Answer(viewer, "hand_unknown")]
+    return [Answer(viewer, "hand", {"cards": hand}) if hand else Answer(viewer, "hand_empty")]
+
+
+def scores_answer(game: Game, state: Any, viewer: Seat) -> list[Event]:
+    parts = [Answer(viewer, "seat_score", {"seat": s, "points": v}) for s, v in game.scores(state).items()]
+    return [Answer(viewer, "scores", {"parts": parts})]
+
+
+def out_answer(game: Game, state: Any, viewer: Seat) -> list[Event]:
+    """The cards not seen yet."""
+    out = game.public_view(state).get("out")
+    if not out:
+        return [Answer(viewer, "out_none")]
+    return [Answer(viewer, "out", {"cards": list(out)})]
+
+
+def played_answer(history: Sequence[Event], viewer: Seat) -> list[Event]:
+    """Who played what (a memory aid): every public announcement of ``history`` (the game's
+    events so far) that put a seat's card down, as it was said."""
+    plays = [e for e in history if e.audience == "all" and isinstance(e.params.get("card"), str)
+             and isinstance(e.params.get("seat"), int)]
+    return [Answer(viewer, "played", {"plays": plays})] if plays else [Answer(viewer, "played_none")]
+
+
+def legal_answer(game: Game, state: Any, seat: Seat) -> list[Event]:
+    """What ``seat`` may do now, said to it."""
+    actions = game.legal(state, seat)
+    cards = sorted({a["card"] for a in actions if "card" in a})
+    if cards:
+        return [Answer(seat, "legal", {"cards": cards})]
+    kinds = sorted({str(a.get("type")) for a in actions})
+    if kinds:
+        return [Answer(seat, "legal_other", {"what": kinds})]
+    return [Answer(seat, "legal_none")]
+
+
+def by_viewer(**answerers: Callable[[Any, Seat], list[Event]]) -> dict[str, Answerer]:
+    """Answers written as ``f(state, viewer)``, as `Answerer`s (a game's `answers` table)."""
+    def answerer(f: Callable[[Any, Seat], list[Event]]) -> Answerer:
+        return lambda ask: f(ask.state, ask.viewer)
+
+    return {name: answerer(f) for name, f in answerers.items()}
 
 
 def common_fields(candidates: Sequence[Action], card: str | None) -> dict[str, Any] | Question:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.commands import Command
 from companion.engine import Rejected
-from companion.engine.table import Hints, Question
+from companion.engine.capabilities import Giving, Placing, Requests
+from companion.engine.table import Ask, Hints, Question
 from companion.language import fold
 from companion.session.cardnames import cards_named
 from companion.session.moves import Pending
@@ -100,13 +101,13 @@ class CommonCommands:
             self.ann.announce(audience, text, speaker=speaker)
 
     def cmd_hand(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.hand(self.state, self.opts.me))
+        self.answer(self.rules.answer("hand", Ask(self.state, self.opts.me)))
 
     def cmd_table(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.table(self.state, self.opts.me))
+        self.answer(self.rules.answer("table", Ask(self.state, self.opts.me)))
 
     def cmd_scores(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.scores(self.state, self.opts.me))
+        self.answer(self.rules.answer("scores", Ask(self.state, self.opts.me)))
 
     def cmd_turn(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         if not self.ask_again():
@@ -114,10 +115,11 @@ class CommonCommands:
 
     def cmd_played(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         assert self.match is not None
-        self.answer(self.rules.played(self.state, self.match.standing_events(), self.opts.me))
+        history = self.match.standing_events()
+        self.answer(self.rules.answer("played", Ask(self.state, self.opts.me, history=history)))
 
     def cmd_rules(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.answer(self.rules.rules(self.opts.me))
+        self.answer(self.rules.answer("rules", Ask(self.state, self.opts.me)))
 
     def cmd_legal(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         # a card shown and waiting for words: said again, then what the rules let me say of it
@@ -125,7 +127,7 @@ class CommonCommands:
         # (a question with its own prompt has said it already)
         if not self.ask_again() or (self.waiting is not None and self.waiting.card
                                     and self.waiting.prompt is None):
-            self.answer(self.rules.legal_moves(self.state, self.opts.me))
+            self.answer(self.rules.answer("legal", Ask(self.state, self.opts.me)))
 
     def ask_again(self: Session) -> bool:
         """A question waiting for my answer is what I may do now: "coups" and "tour" say it again
@@ -218,7 +220,7 @@ class CommonCommands:
                 self.tell("bad_seat", word=cmd.args[0], seats=self.seat_list())
                 return
         try:
-            answer = self.rules.query(spec["query"], self.state, self.opts.me, target)
+            answer = self.rules.answer(spec["query"], Ask(self.state, self.opts.me, target))
         except Rejected as rejected:
             self.refuse(rejected, audience=self.opts.me)
             return
@@ -229,7 +231,8 @@ class CommonCommands:
         words = [w for w in cmd.args if w.casefold() not in TO_WORDS]
         if self.waiting is None or not self.waiting.card:  # no card shown: the game may say why
             assert self.match is not None
-            why = self.rules.nothing_to_give(self.state, self.opts.me, self.match.events)
+            why = (self.rules.nothing_to_give(self.state, self.opts.me, self.match.events)
+                   if isinstance(self.rules, Giving) else None)
             if why is not None:
                 self.refuse(why, audience=self.opts.me)
             else:
@@ -254,6 +257,9 @@ class CommonCommands:
         other = self.resolve_seat(args[0]) if len(args) > 1 and not args[0].lstrip("-").isdigit() else None
         if other is not None:  # "pose Est 1 2"; "pose 1 2" is a row and a column, never a seat
             seat, args = other, args[1:]
+        if not isinstance(self.rules, Placing):
+            self.tell("not_now")
+            return
         try:
             action = self.rules.place_action(self.state, seat, " ".join(args))
         except Rejected as rejected:
@@ -278,6 +284,9 @@ class CommonCommands:
             self.tell("bad_seat", word=" ".join(cmd.args), seats=self.seat_list())
             return
         me = self.opts.me
+        if not isinstance(self.rules, Requests):
+            self.tell("not_now")
+            return
         try:
             chooser = self.rules.source(self.state, me, seat)
         except Rejected as rejected:
@@ -292,7 +301,7 @@ class CommonCommands:
             if question is not None:
                 self.ask(question)
             else:
-                self.answer(self.rules.hand(self.state, seat))
+                self.answer(self.rules.answer("hand", Ask(self.state, seat)))
 
     def game_scan(self: Session, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "scanne": the cards shown next are the keyboard's hand, until "fin"."""

@@ -16,6 +16,7 @@ import random
 from typing import TYPE_CHECKING
 
 from companion.engine import Rejected
+from companion.engine.capabilities import Deciding
 from companion.engine.table import Hints
 
 if TYPE_CHECKING:
@@ -142,8 +143,9 @@ class SyntheticDriver:
         if chosen is None:
             return
         self.next_bot_move = now + self.opts.pace
-        decider = self.rules.decider(state, chosen)
+        decider = self.rules.decider(state, chosen) if isinstance(self.rules, Deciding) else None
         if decider is not None and decider != actor and self.person(decider):
+            assert isinstance(self.rules, Deciding)
             self.ask(self.rules.request(state, chosen, decider))  # the person chooses, not the bot
             return
         if "card" in chosen:  # a card goes through the camera, as at a real table

@@ -25,8 +25,9 @@ from card_codes import LabelErrorKind, load_deck
 from companion.commands import Command, Commands, Unknown
 from companion.engine import Action, Answer, Event, Match, Rejected, State, get_package
 from companion.engine.bots import bot_of
+from companion.engine.capabilities import PlacesNumbered
 from companion.engine.match import replay
-from companion.engine.table import Hints, Question, TableRules
+from companion.engine.table import Ask, Hints, Question, TableRules, clears_table
 from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
 from companion.session.cardnames import norm, spoken_names
@@ -291,12 +292,10 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """On resuming: the round, the scores, the table, whose turn, and my hand."""
         state = self.state
         me = self.opts.me
-        self.answer(self.rules.progress(state, me))
-        self.answer(self.rules.seat_facts(state, me))
-        self.answer(self.rules.scores(state, me))
-        self.answer(self.rules.table(state, me))
+        for name in ("progress", "seat_facts", "scores", "table"):
+            self.answer(self.rules.answer(name, Ask(state, me)))
         if self.rules.hand_cards(state, me):
-            self.answer(self.rules.hand(state, me))
+            self.answer(self.rules.answer("hand", Ask(state, me)))
         if self.rules.due(state, me) and not self.game.is_over(state):
             self.prompt_turn()
         else:
@@ -334,7 +333,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 self.next_bot_move = max(self.next_bot_move, self.clock() + self.opts.pace)
         if announce and action.get("type") != "undo":
             self.tell_renumbered(before)
-        cleared = self.rules.clears_table(events)
+        cleared = clears_table(self.rules, events)
         if cleared and self.seen_memory is not None:
             self.seen_memory.forget_cards(cards_named(events))
         if self.table is not None and (cleared or action.get("type") == "undo"):
@@ -349,7 +348,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """After a play from my hand, the cards after it have new numbers: said briefly, privately,
         so that the next "carte 3" names the card I mean."""
         me = self.opts.me
-        if me in self.opts.bots or not self.rules.hand_numbers_kept(self.state, me):
+        by_place = isinstance(self.rules, PlacesNumbered) and self.rules.numbered_by_place(self.state, me)
+        if me in self.opts.bots or by_place:
             return
         hand = self.rules.hand_cards
         runs = renumbered(hand(before, me) or [], hand(self.state, me) or [])

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from card_codes import try_decode
 from companion.commands import Command
 from companion.engine import Match, Rejected
-from companion.engine.table import Hints
+from companion.engine.table import Ask, Hints
 from companion.language import LANGS, fold
 from companion.session.cardnames import cards_named
 from companion.session.commands import SPEECH_COMMANDS
@@ -39,7 +39,7 @@ class SetupDialogue:
             parts.append(self.book.text("session", "setup_dealer", {"seat": dealer}))
         parts.append(self.book.text("session", "setup_me", {"me": opts.me}))
         if self.match is not None:
-            facts = self.rules.seat_facts(self.match.state, opts.me)
+            facts = self.rules.answer("seat_facts", Ask(self.match.state, opts.me))
             if facts:
                 parts.append(self.book.line(facts))
         return " ".join(parts)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from companion.cli import app
 from companion.cli.replay import event_line
 from companion.engine import COMMON_REJECTIONS, Event, Match, Rejected, games, get_game, get_package
 from companion.engine.simulate import random_action
+from companion.engine.table import COMMON_ANSWERS, TableRules
 from companion.language import LANGS
 from companion.session import Session, SessionOptions
 from companion.speech.phrasebook import Phrasebook
@@ -184,3 +186,16 @@ def test_an_option_with_one_choice_says_it_is_fixed_and_why() -> None:
         for option in get_game(name).options:
             if len(option.choices) == 1:
                 assert "Fixed" in option.help and len(option.help) > 60, (name, option.name)
+
+
+@pytest.mark.parametrize("name", games())
+def test_every_query_a_game_declares_has_its_answer(name: str) -> None:
+    """A `kind = "query"` command of commands.toml names an answer of the game's table rules."""
+    package = get_package(name)
+    rules = (package.table or TableRules)(package.rules)
+    path = package.folder / "commands.toml"
+    specs = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    asked = {spec["query"] for spec in specs.values()
+             if isinstance(spec, dict) and spec.get("kind") == "query"}
+    assert asked <= set(rules.answers()), f"{name}: no answer for {sorted(asked - set(rules.answers()))}"
+    assert set(COMMON_ANSWERS) <= set(rules.answers())

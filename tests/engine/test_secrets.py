@@ -10,31 +10,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from card_codes import load_deck
-from companion.engine import Event, Match, Rejected, games, get_game, get_package
+from companion.engine import Match, Rejected, games, get_game, get_package
 from companion.engine.bots import bot_of
-from companion.engine.table import TableRules
+from companion.engine.table import Ask, TableRules
 from companion.speech.phrasebook import Phrasebook
 from tests.engine.test_conformance import random_game
-
-# the answers a seat may ask for at any time, by the name the session gives them
-ANSWERS: dict[str, Callable[[TableRules, Any, int], list[Event]]] = {
-    "hand": lambda r, s, v: r.hand(s, v),
-    "table": lambda r, s, v: r.table(s, v),
-    "trick": lambda r, s, v: r.trick(s, v),
-    "scores": lambda r, s, v: r.scores(s, v),
-    "out": lambda r, s, v: r.out(s, v),
-    "legal": lambda r, s, v: r.legal_moves(s, v),
-    "turn": lambda r, s, v: r.turn(s, v),
-    "progress": lambda r, s, v: r.progress(s, v),
-    "seat_facts": lambda r, s, v: r.seat_facts(s, v),
-}
 
 
 def swapped(value: Any, a: str, b: str) -> Any:
@@ -97,10 +83,10 @@ def table_states(name: str, seats: int, seed: int, every: int = 5, count: int = 
     return kept
 
 
-def said(book: Phrasebook, rules: TableRules, name: str, state: Any, seat: int) -> str:
+def said(book: Phrasebook, rules: TableRules[Any], name: str, state: Any, seat: int) -> str:
+    """The answer called ``name`` to ``seat``, as the seat would hear it (or why it is refused)."""
     try:
-        return book.line(ANSWERS[name](rules, state, seat)) if name in ANSWERS else book.line(
-            rules.query(name, state, seat, None))
+        return book.line(rules.answer(name, Ask(state, seat)))
     except Rejected as rejected:
         return f"refused: {book.reason(rejected)}"
 
@@ -114,7 +100,6 @@ def test_nothing_said_to_a_seat_depends_on_what_it_cannot_know(name: str) -> Non
     deck = load_deck(name)
     ids = [card.id for card in deck]
     kinds = {card.id: card.kind for card in deck}
-    queries = sorted({spec["query"] for spec in package_queries(package)})
     bot = bot_of(package)
     checked = 0
     for seats in game.seat_counts:
@@ -124,7 +109,7 @@ def test_nothing_said_to_a_seat_depends_on_what_it_cannot_know(name: str) -> Non
         states = [*random_game(name, seats, seed=seats, every=5)[1][:8], *table_states(name, seats, seats)]
         for state in states:
             for seat in game.seats_of(state):
-                answers = {q: said(book, rules, q, state, seat) for q in [*ANSWERS, *queries]}
+                answers = {q: said(book, rules, q, state, seat) for q in rules.answers()}
                 sight = rules.in_sight(state, seat)
                 # a bot plays a seat that has a move to make; a card the seat cannot see, in that
                 # move, is the table's chance (a card drawn, dealt): not held to the same card
@@ -147,15 +132,6 @@ def bot_move(bot: Any, game: Any, seats: int, state: Any, seat: int) -> Any:
     if not game.legal(state, seat):
         return None
     return bot.choose(Match(game, seats, {}, [state], []), seat, random.Random(3))
-
-
-def package_queries(package: Any) -> list[dict[str, Any]]:
-    """The query commands of a game's commands.toml (kind = "query")."""
-    path = package.folder / "commands.toml"
-    if not path.exists():
-        return []
-    specs = tomllib.loads(path.read_text(encoding="utf-8"))
-    return [spec for spec in specs.values() if isinstance(spec, dict) and spec.get("kind") == "query"]
 
 
 def test_a_swap_reaches_every_part_of_a_state() -> None:

@@ -26,7 +26,7 @@ def test_each_seat_is_heard_in_its_own_voice_at_its_own_place(announcer, recorde
     for who, speaker in [("neutral", None), ("seat 0", 0), ("seat 1", 1), ("seat 2", 2), ("seat 3", 3)]:
         with recorder("table_monitor") as rec:
             ann.announce("all", PLAY, speaker=speaker)
-            assert ann.wait(10)
+            assert ann.wait(30)
         frames = stereo_frames(rec.audio("table_monitor"), RECORD_RATE)
         assert len(frames) > 10, who
         share = float(np.median([right for _t, right, _x in frames]))
@@ -45,7 +45,7 @@ def test_without_panning_every_voice_is_on_both_sides(announcer, recorder) -> No
     ann = announcer({"all": "table"}, seats=4)
     with recorder("table_monitor") as rec:
         ann.announce("all", PLAY, speaker=0)
-        assert ann.wait(10)
+        assert ann.wait(30)
     left, right = rec.rms("table_monitor")
     assert left > 0.01 and abs(left - right) < 0.02 * left
 
@@ -99,7 +99,7 @@ def test_stop_silences_the_table_and_my_earpiece_not_another_seats(announcer, re
         ann.stop()
         time.sleep(0.5)
         ann.announce("all", "Après le silence.")  # what comes next is said as usual
-        assert ann.wait(10)
+        assert ann.wait(30)
     full = audible_span(clip, 22050)
     table = rec.audio("table_monitor")
     assert audible_span(rec.audio("seat_south_monitor"), RECORD_RATE) < 1.0 < full
@@ -127,7 +127,7 @@ def test_phrases_stay_cached_at_every_rate(announcer, recorder) -> None:
         lengths[rate] = len(ann._cache.get(PLAY, voice, rate))
     with recorder("table_monitor") as rec:
         ann.announce("all", PLAY, speaker=0)
-        assert ann.wait(10)
+        assert ann.wait(30)
     assert audible_span(rec.audio("table_monitor"), RECORD_RATE) > 0.2
     rates = sorted(lengths)
     assert [lengths[r] for r in rates] == sorted((lengths[r] for r in rates), reverse=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from card_codes import Label, load_deck, try_decode
-from companion.engine import Action, Answer, Detection, Event, LayoutNews, Rejected, State
+from companion.engine import Action, Answer, Detection, Event, LayoutNews, Rejected
 from companion.games.dojo.describe import breakdown_events, grid_events
 from companion.games.dojo.rules import GAME as RULES
 from companion.games.dojo.scoring import score_cells
@@ -57,7 +57,7 @@ class DojoPhoto:
                 raise Rejected("score_bad_trophy", value=value)
         return Trophies(cards, points)
 
-    def read(self, detections: Sequence[Detection], prepared: Any, state: State | None) -> list[Event]:
+    def read(self, detections: Sequence[Detection], prepared: Any, state: DojoState | None) -> list[Event]:
         won: Trophies = prepared
         labels = {d.text: try_decode(d.text, GAME) for d in detections}
         cards = {t: lab.card.id for t, lab in labels.items()
@@ -93,11 +93,11 @@ class DojoLayout:
     game's is said once; the tatami its owner holds, seen laid beside the dojo on a place the
     rules allow, is proposed as the placing. Rows and columns are the owner's, as laid."""
 
-    def claims(self, card: str, state: State) -> bool:
+    def claims(self, card: str, state: DojoState) -> bool:
         assert isinstance(state, DojoState)
         return any(card == c for dojo in state.dojos for _r, _c, c in dojo) or card in state.pending
 
-    def compare(self, detections: Sequence[Detection], state: State) -> LayoutNews:
+    def compare(self, detections: Sequence[Detection], state: DojoState) -> LayoutNews:
         assert isinstance(state, DojoState)
         seen: dict[str, Detection] = {}
         for d in detections:

@@ -9,23 +9,32 @@ decides first ("échange" or "garde"); everyone holding a tatami is asked to lay
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import Action, Answer, Event, Rejected, State
-from companion.engine.table import Hints, Question, TableRules
+from companion.engine import Action, Answer, Event, Rejected
+from companion.engine.capabilities import Giving, Placing
+from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
 from companion.games.dojo.describe import cells_of, describe, offer_places, score_events
 from companion.games.dojo.places import beside, parse_place, to_view
 from companion.games.dojo.rounds import challenge_order, may_receive
 from companion.games.dojo.scoring import check_cell
-from companion.games.dojo.state import CHALLENGE, RECRUIT, ROUNDS, TRAINING, TROPHY, tatamis
+from companion.games.dojo.state import CHALLENGE, RECRUIT, ROUNDS, TRAINING, TROPHY, DojoState, tatamis
 
 
-class DojoTable(TableRules):
+class DojoTable(TableRules[DojoState], Giving, Placing):
     """Dojo's table rules: who acts in each phase, the dojos described, placements in words."""
 
-    def actor(self, state: State) -> int | None:
+    def answers(self) -> Mapping[str, Answerer]:
+        return {**super().answers(),
+                **by_viewer(hand=self.hand, table=self.table, scores=self.scores, out=self.out,
+                            progress=self.progress, legal=self.legal_moves, seat_facts=self.seat_facts),
+                # "dojo" / "dojo Est": a dojo row by row, then column by column
+                "describe": lambda ask: describe(ask.state, ask.viewer if ask.target is None else ask.target,
+                                                 ask.viewer)}
+
+    def actor(self, state: DojoState) -> int | None:
         if state.over:
             return None
         if state.swap_offer is not None:  # the winner decides before anyone else moves on
@@ -38,21 +47,21 @@ class DojoTable(TableRules):
             return asked if isinstance(asked, int) else None
         return None
 
-    def due(self, state: State, seat: int) -> bool:
+    def due(self, state: DojoState, seat: int) -> bool:
         """In training everyone holding a tatami lays it (the loser of a duel once the winner
         has decided)."""
         if self.actor(state) is not None or state.over:
             return self.actor(state) == seat
         return state.phase == TRAINING and 0 <= seat < state.seats and state.pending[seat] is not None
 
-    def acted_by(self, state: State, action: Action) -> int | None:
+    def acted_by(self, state: DojoState, action: Action) -> int | None:
         if action.get("type") in ("swap", "keep"):
             return state.swap_offer[0] if state.swap_offer else None
         if action.get("type") == "place":
             return int(action["seat"])
         return super().acted_by(state, action)
 
-    def turn(self, state: State, viewer: int) -> list[Event]:
+    def turn(self, state: DojoState, viewer: int) -> list[Event]:
         if self.game.is_over(state):
             return [Answer(viewer, "turn_over")]
         view = self.game.public_view(state)
@@ -78,18 +87,14 @@ class DojoTable(TableRules):
             return [deal_prompt(state)]
         return [Event(viewer, "recruit", {"seat": state.dealer})]
 
-    def hand(self, state: State, viewer: int) -> list[Event]:
+    def hand(self, state: DojoState, viewer: int) -> list[Event]:
         tatami = self.game.private_view(state, viewer).get("tatami")
         if tatami is None:
             return [Answer(viewer, "hand_empty")]
         return [Event(viewer, "dojo_hand", {"card": tatami})]
 
-    def query(self, name: str, state: State, viewer: int, target: int | None) -> list[Event]:
-        if name == "describe":  # "dojo" / "dojo Est": a dojo row by row, then column by column
-            return describe(state, viewer if target is None else target, viewer)
-        return super().query(name, state, viewer, target)
 
-    def table(self, state: State, viewer: int) -> list[Event]:
+    def table(self, state: DojoState, viewer: int) -> list[Event]:
         """The trophy in play, then each dojo in a word (its size; "dojo Est" reads it)."""
         view = self.game.public_view(state)
         out: list[Event] = []
@@ -107,16 +112,16 @@ class DojoTable(TableRules):
     # stays face down in front of its holder, who looked at it: his alone. Gone: what the dealer saw
     # of the tatamis he handed out (he no longer sees them once given), the tatamis still in the
     # draw pile and the trophies under the top one.
-    def face_up(self, state: State) -> frozenset[str]:
+    def face_up(self, state: DojoState) -> frozenset[str]:
         seen = {card for dojo in state.dojos for _row, _col, card in dojo}
         seen |= set(state.in_play) | {trophy for won in state.won for trophy in won}
-        seen |= {state.pending[seat] for seat in state.shown if state.pending[seat] is not None}
+        seen |= {card for seat in state.shown if (card := state.pending[seat]) is not None}
         return frozenset(seen)
 
-    def in_sight(self, state: State, viewer: int) -> frozenset[str]:
+    def in_sight(self, state: DojoState, viewer: int) -> frozenset[str]:
         held = state.pending[viewer] if 0 <= viewer < state.seats else None
         return self.face_up(state) | ({held} if held is not None else set())
-    def scores(self, state: State, viewer: int) -> list[Event]:
+    def scores(self, state: DojoState, viewer: int) -> list[Event]:
         parts = [Answer(viewer, "seat_score", {"seat": s, "points": v})
                  for s, v in self.game.scores(state).items()]
         out: list[Event] = [Answer(viewer, "scores", {"parts": parts})]
@@ -124,13 +129,14 @@ class DojoTable(TableRules):
             out += score_events(state, viewer, viewer)
         return out
 
-    def out(self, state: State, viewer: int) -> list[Event]:
+    def out(self, state: DojoState, viewer: int) -> list[Event]:
         """The tatamis ``viewer`` has not seen: in the pile, or held face down by another."""
         seen = {card for dojo in state.dojos for _, _, card in dojo}
-        seen |= {state.pending[s] for s in state.shown if state.pending[s] is not None}
+        seen |= {card for s in state.shown if (card := state.pending[s]) is not None}
         if 0 <= viewer < state.seats:
-            if state.pending[viewer] is not None:
-                seen.add(state.pending[viewer])
+            held = state.pending[viewer]
+            if held is not None:
+                seen.add(held)
             if viewer == state.dealer:  # he saw every tatami he handed out this round
                 seen |= {c for c in state.pending if c is not None}
         unseen = [c for c in tatamis() if c not in seen]
@@ -139,13 +145,13 @@ class DojoTable(TableRules):
                  for d, n in sorted(counts.items())]
         return [Answer(viewer, "dojo_out", {"n": len(unseen), "parts": parts})]
 
-    def progress(self, state: State, viewer: int) -> list[Event]:
+    def progress(self, state: DojoState, viewer: int) -> list[Event]:
         if state.over:
             return []
         where = {"round": state.round, "rounds": ROUNDS, "seat": state.dealer}
         return [Answer(viewer, "dojo_progress", where)]
 
-    def legal_moves(self, state: State, seat: int) -> list[Event]:
+    def legal_moves(self, state: DojoState, seat: int) -> list[Event]:
         if state.over:
             return [Answer(seat, "turn_over")]
         if state.swap_offer is not None and state.swap_offer[0] == seat:
@@ -163,7 +169,7 @@ class DojoTable(TableRules):
             return [Answer(seat, "dojo_wait_ask", {"seat": asked})]
         return [Answer(seat, "legal_none")]
 
-    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+    def card_action(self, state: DojoState, card: str, hints: Hints) -> dict[str, Any] | Question:
         """A tatami shown while dealing: the dealer is asked to whom it goes, among the seats left
         (the last one goes by itself: there is no choice left)."""
         action = super().card_action(state, card, hints)
@@ -174,7 +180,7 @@ class DojoTable(TableRules):
             return replace(action, seat=state.dealer, prompt=Answer(state.dealer, key, {"seats": others}))
         return action
 
-    def nothing_to_give(self, state: State, seat: int, history: Sequence[Event]) -> Rejected | None:
+    def nothing_to_give(self, state: DojoState, seat: int, history: Sequence[Event]) -> Rejected | None:
         """ "donne Est" with no tatami shown: after the deal, to whom the last tatami went by
         itself; to a seat that does not deal, who does."""
         if state.over:
@@ -190,7 +196,7 @@ class DojoTable(TableRules):
         key = "recruit_done" if last.key == "given" else "recruit_done_kept"
         return Rejected(key, seat=last.params["seat"])
 
-    def place_action(self, state: State, seat: int, words: str) -> dict[str, Any] | Question:
+    def place_action(self, state: DojoState, seat: int, words: str) -> dict[str, Any] | Question:
         """A placement from words: "1 2" (row 1, column 2 from the top left), "gauche de renard
         jaune", "sous 1 1"..."""
         cells = cells_of(state, seat)
@@ -222,11 +228,11 @@ class DojoTable(TableRules):
         prompt = Answer(seat, "dojo_place_which", {"cards": cards})
         return Question("", tuple(choices), seat, prompt, labels=tuple(cards))
 
-    def seat_facts(self, state: State, seat: int) -> list[Event]:
+    def seat_facts(self, state: DojoState, seat: int) -> list[Event]:
         return [Answer(seat, "dojo_you_deal")] if seat == state.dealer else []
 
 
-def deal_prompt(state: State) -> Answer:
+def deal_prompt(state: DojoState) -> Answer:
     """What the dealer does now: show the next tatami and say whom it goes to ("donne moi" only
     while he has none); the last goes by itself to the one seat left."""
     seats = may_receive(state)

@@ -10,27 +10,32 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from card_codes import load_deck
-from companion.engine import Action, Answer, Event, Rejected, State
-from companion.engine.table import Hints, Question, TableRules
+from companion.engine import Action, Answer, Event, Rejected
+from companion.engine.capabilities import Deciding
+from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
 from companion.games.judo import words
 from companion.games.judo.queries import LACKS, query_events
-from companion.games.judo.state import cards, score_params
+from companion.games.judo.state import JudoState, cards, score_params
 
 
-class JudoTable(TableRules):
+class JudoTable(TableRules[JudoState], Deciding):
     """The judo game's table rules: cards shown, its own words, the grips and the pile said."""
 
     # "manque ISN": the answer names the throw asked about, a kind of card the player named himself.
     kind_params: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType(
         {f"lacks_{what}": frozenset({"card"}) for what in (*LACKS, "nothing")})
 
-    def actor(self, state: State) -> int | None:
+    def answers(self) -> Mapping[str, Answerer]:
+        return {**super().answers(), **by_viewer(hand=self.hand, table=self.table, scores=self.scores,
+                                                 legal=self.legal_moves, progress=self.progress)}
+
+    def actor(self, state: JudoState) -> int | None:
         return None if state.over else int(state.turn)
 
-    def front(self, state: State) -> int | None:
+    def front(self, state: JudoState) -> int | None:
         return int(state.turn)
 
-    def turn(self, state: State, viewer: int) -> list[Event]:
+    def turn(self, state: JudoState, viewer: int) -> list[Event]:
         if state.over:
             return [Answer(viewer, "turn_over")]
         limit = state.opts["time_limit"]
@@ -41,14 +46,14 @@ class JudoTable(TableRules):
             out.append(Answer(viewer, "judo_clock", {"n": left}))
         return out
 
-    def hand(self, state: State, viewer: int) -> list[Event]:
+    def hand(self, state: JudoState, viewer: int) -> list[Event]:
         hand = list(state.hands[viewer])
         out: list[Event] = [Answer(viewer, "hand", {"cards": hand}) if hand else Answer(viewer, "hand_empty")]
         if state.unknown[viewer]:
             out.append(Answer(viewer, "judo_unseen", {"n": state.unknown[viewer]}))
         return out
 
-    def table(self, state: State, viewer: int) -> list[Event]:
+    def table(self, state: JudoState, viewer: int) -> list[Event]:
         out: list[Event] = [Answer(viewer, "judo_grips", {"seat": seat, "left": self._grip(viewer, left),
                                                           "right": self._grip(viewer, right)})
                             for seat, (left, right) in enumerate(state.grips)]
@@ -63,7 +68,7 @@ class JudoTable(TableRules):
     # (the cards under it are covered) and the top card of the discard pile (a card discarded lies
     # face up, digest J7; the ones under it are covered). Gone: the cards of a throw once resolved
     # (they go to the discard pile), everything under a pile's top card. A hand is its holder's.
-    def face_up(self, state: State) -> frozenset[str]:
+    def face_up(self, state: JudoState) -> frozenset[str]:
         seen = {card for grips in state.grips for card in grips if card}
         if state.pile:
             seen.add(state.pile[-1][0])
@@ -74,11 +79,11 @@ class JudoTable(TableRules):
     def _grip(self, viewer: int, card: str | None) -> list[Event]:
         return [Answer(viewer, "card_name", {"card": card}) if card else Answer(viewer, "judo_no_grip")]
 
-    def scores(self, state: State, viewer: int) -> list[Event]:
+    def scores(self, state: JudoState, viewer: int) -> list[Event]:
         return [Event(viewer, "combat_score", score_params(state)),
                 Event(viewer, "tai", {"s0": 0, "s1": 1, "t0": state.tai[0], "t1": state.tai[1]})]
 
-    def legal_moves(self, state: State, seat: int) -> list[Event]:
+    def legal_moves(self, state: JudoState, seat: int) -> list[Event]:
         if state.over or state.turn != seat:
             return self.turn(state, seat)
         if state.to_draw:
@@ -94,7 +99,7 @@ class JudoTable(TableRules):
             out.append(Answer(seat, "judo_may_discard"))
         return out
 
-    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+    def card_action(self, state: JudoState, card: str, hints: Hints) -> dict[str, Any] | Question:
         if state.over:
             raise Rejected("game_over")
         seat = state.turn
@@ -123,24 +128,24 @@ class JudoTable(TableRules):
         self.game.apply(state, {"type": "play", "seat": seat, "card": card})  # the rules' reason
         raise Rejected("card_not_now")
 
-    def decider(self, state: State, action: Action) -> int | None:
+    def decider(self, state: JudoState, action: Action) -> int | None:
         """A kuzushi of equal element: the rock-paper-scissors is played by both judokas, and
         the other one says how it went."""
         if action.get("type") == "play" and "rps" in action:
             return 1 - int(action["seat"])
         return None
 
-    def request(self, state: State, action: Action, seat: int) -> Question:
+    def request(self, state: JudoState, action: Action, seat: int) -> Question:
         choices = tuple({**action, "rps": result} for result in ("won", "lost"))
         prompt = Answer(seat, "judo_rps_theirs", {"seat": action["seat"]})
         return Question(str(action["card"]), choices, seat, prompt)
 
-    def progress(self, state: State, viewer: int) -> list[Event]:
+    def progress(self, state: JudoState, viewer: int) -> list[Event]:
         if state.over:
             return []
         return [Answer(viewer, "judo_progress", {"combat": state.combat, "turns": state.turns + 1})]
 
-    def parse_line(self, state: State, seat: int, line: str, card: str | None = None
+    def parse_line(self, state: JudoState, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | None:
         if card is not None:  # a card shown waits for words: it is the judoka on turn's
             seat = int(state.turn)
@@ -183,7 +188,7 @@ class JudoTable(TableRules):
             return self._throw(state, seat, named[0], named[1:])
         return None
 
-    def _throw(self, state: State, seat: int, card: str | None, ms: list[str] | None) -> dict[str, Any]:
+    def _throw(self, state: JudoState, seat: int, card: str | None, ms: list[str] | None) -> dict[str, Any]:
         if card is None:
             raise Rejected("judo_show_throw")
         if ms is None:  # "projette": the MS cards the hand holds for it
@@ -194,7 +199,7 @@ class JudoTable(TableRules):
             ms = []
         return {"type": "throw", "seat": seat, "cards": [card, *ms]}
 
-    def _cards_of(self, state: State, seat: int, line: str) -> list[str] | None:
+    def _cards_of(self, state: JudoState, seat: int, line: str) -> list[str] | None:
         """The cards a line names (ids, label codes, numbers in the hand), or None."""
         deck = load_deck(self.game.name)
         codes = {c.code: c.id for c in deck}

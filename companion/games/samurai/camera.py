@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_codes import LabelError, try_decode
+from companion.games.samurai.state import SamuraiState
 
 GAME = "samurai"
 CORNER_KIND = "corner"
@@ -112,7 +113,7 @@ def read_board(detections: Iterable[Any], board: Any) -> BoardReading:
     return BoardReading(squares, tuple(off), tuple(not_ours), tuple(other), ())
 
 
-def differences(state: Any, reading: BoardReading) -> list[Difference]:
+def differences(state: SamuraiState, reading: BoardReading) -> list[Difference]:
     """Image against game: a token elsewhere (a move to confirm), a unit not seen, a token
     seen that the game does not have on the board. Sorted by token id."""
     units: Mapping[str, Any] = state.units

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from card_codes import load_deck
-from companion.engine import Action, Answer, Detection, Event, LayoutNews, Rejected, State
+from companion.engine import Action, Answer, Detection, Event, LayoutNews, Rejected
 from companion.games.samurai.board import data
 from companion.games.samurai.camera import (
     CORNER_KIND,
@@ -41,7 +41,7 @@ class SamuraiPhoto:
         if words:
             raise Rejected("photo_no_words", words=" ".join(words))
 
-    def read(self, detections: Sequence[Detection], prepared: Any, state: State | None) -> list[Event]:
+    def read(self, detections: Sequence[Detection], prepared: Any, state: SamuraiState | None) -> list[Event]:
         reading = read_board(detections, data().board)
         if not reading.ok:
             raise Rejected("missing_corners", corners=list(reading.missing_corners))
@@ -73,7 +73,7 @@ class SamuraiLayout:
     as the action (at set-up, when no one has the turn, the placing whoever's unit it is). A unit
     not seen is not said: a hand or another piece may hide it."""
 
-    def compare(self, detections: Sequence[Detection], state: State) -> LayoutNews:
+    def compare(self, detections: Sequence[Detection], state: SamuraiState) -> LayoutNews:
         reading = read_board(detections, data().board)
         if not reading.ok:  # the board is not (wholly) in view: it cannot contradict the game
             return LayoutNews()
@@ -87,11 +87,11 @@ class SamuraiLayout:
         params = {"seat": move.get("seat"), "unit": found[0].token, "seen": found[0].seen}
         return LayoutNews(said, move, BoardLine("all", kind, params))
 
-    def claims(self, card: str, state: State) -> bool:
+    def claims(self, card: str, state: SamuraiState) -> bool:
         return card in load_deck(GAME) and load_deck(GAME).card(card).kind in (CORNER_KIND, *UNIT_KINDS)
 
     @staticmethod
-    def _legal_move(state: State, seen: Difference) -> Action | None:
+    def _legal_move(state: SamuraiState, seen: Difference) -> Action | None:
         """The legal action that puts ``seen.token`` on the square it is seen on, if there is one."""
         assert isinstance(state, SamuraiState)
         for seat in range(state.players):  # at set-up each player places; then the one whose turn it is

@@ -10,12 +10,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from card_codes import load_deck, try_decode
-from companion.engine import Answer, Event, Rejected, State
-from companion.engine.table import Hints, Question, TableRules, to_seat
+from companion.engine import Answer, Event, Rejected
+from companion.engine.capabilities import Placing
+from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer, to_seat
 from companion.games.samurai.board import TEAMS, data
 from companion.games.samurai.commands import Query, command
 from companion.games.samurai.queries import answer
-from companion.games.samurai.state import DRAW, PLAY, REMOVE, SETUP, costs
+from companion.games.samurai.state import DRAW, PLAY, REMOVE, SETUP, SamuraiState, costs
 
 _SPOT = re.compile(r"^(?:en|sur|at|on|to|a|à)?\s*([a-i][1-9])$", re.IGNORECASE)
 
@@ -26,19 +27,23 @@ DOING = {"place": "samurai_do_place", "move": "samurai_do_move", "attack": "samu
          "event": "samurai_do_event", "end_turn": "samurai_do_end_turn", "draw": "samurai_do_draw"}
 
 
-class SamuraiTable(TableRules):
+class SamuraiTable(TableRules[SamuraiState], Placing):
     """The samurai game's table rules: orders and questions in words, tokens shown on squares."""
 
-    def actor(self, state: State) -> int | None:
+    def answers(self) -> Mapping[str, Answerer]:
+        return {**super().answers(), **by_viewer(hand=self.hand, table=self.table, scores=self.scores,
+                                                 legal=self.legal_moves)}
+
+    def actor(self, state: SamuraiState) -> int | None:
         if state.phase == SETUP:  # the set-up goes round the seats in order, one player at a time
             return next((s for s in range(state.players) if self.game.legal(state, s)), None)
         if state.phase == PLAY:
-            return int(state.seat)
+            return None if state.seat is None else int(state.seat)
         if state.phase == REMOVE and state.removal:
             return int(state.removal[0])
         return None
 
-    def turn(self, state: State, viewer: int) -> list[Event]:
+    def turn(self, state: SamuraiState, viewer: int) -> list[Event]:
         if self.game.is_over(state):
             return [Answer(viewer, "turn_over")]
         if state.phase == SETUP:
@@ -54,12 +59,14 @@ class SamuraiTable(TableRules):
             return [Event(viewer, "choose_removal", {"seat": seat, "kind": kind, "n": n})]
         if state.phase == DRAW:
             return [Event(viewer, "draw_due", {"team": TEAMS[state.team]})]
-        return [Event(viewer, "q_turn", {"seat": state.seat, "cp": state.cp[state.seat]})]
+        on_turn = state.seat
+        assert on_turn is not None  # a game not over has a team on turn
+        return [Event(viewer, "q_turn", {"seat": on_turn, "cp": state.cp[on_turn]})]
 
-    def hand(self, state: State, viewer: int) -> list[Event]:
+    def hand(self, state: SamuraiState, viewer: int) -> list[Event]:
         return answer(state, "hand", viewer)
 
-    def table(self, state: State, viewer: int) -> list[Event]:
+    def table(self, state: SamuraiState, viewer: int) -> list[Event]:
         units = sorted(state.units.values(), key=lambda u: (u.owner, u.id))
         if not units:
             return [Answer(viewer, "table_empty")]
@@ -74,16 +81,16 @@ class SamuraiTable(TableRules):
     # played this turn (they lie before him until his turn ends) and the top card of the discard
     # pile. Gone: the event cards under the discard's top, the tokens removed from the board, the
     # face-down event deck. A hand of event cards is its holder's.
-    def face_up(self, state: State) -> frozenset[str]:
+    def face_up(self, state: SamuraiState) -> frozenset[str]:
         seen = set(state.units) | set(state.effects)
         if state.discard:
             seen.add(state.discard[-1])
         return frozenset(seen)
 
-    def scores(self, state: State, viewer: int) -> list[Event]:
+    def scores(self, state: SamuraiState, viewer: int) -> list[Event]:
         return answer(state, "score", viewer)  # the asker's own team is named, not the one on turn
 
-    def legal_moves(self, state: State, seat: int) -> list[Event]:
+    def legal_moves(self, state: SamuraiState, seat: int) -> list[Event]:
         if self.actor(state) != seat:
             return self.turn(state, seat)
         actions = self.game.legal(state, seat)
@@ -95,7 +102,8 @@ class SamuraiTable(TableRules):
             return [may, Answer(seat, "samurai_setup_left", {"kinds": free, "squares": squares})]
         return [may, *answer(state, "units", seat)]
 
-    def _doing(self, state: State, seat: int, kind: str, actions: Sequence[Mapping[str, Any]]) -> Answer:
+    def _doing(self, state: SamuraiState, seat: int, kind: str,
+               actions: Sequence[Mapping[str, Any]]) -> Answer:
         """One thing the seat may do, with what it costs in command points (a newcomer asked)."""
         price = costs(state)
         if kind == "move":  # per square entered, by terrain: "1 point par case de plaine et champ"
@@ -116,19 +124,19 @@ class SamuraiTable(TableRules):
             return Answer(seat, DOING[kind], {"cp": price[kind]})
         return Answer(seat, DOING[kind])
 
-    def command_action(self, state: State, kind: str, seat: int, hints: Hints) -> dict[str, Any]:
+    def command_action(self, state: SamuraiState, kind: str, seat: int, hints: Hints) -> dict[str, Any]:
         if kind == "end_turn":  # "passe": the end of the turn, refused by the rules' own reason
             return {"type": "end_turn", "seat": seat}
         return super().command_action(state, kind, seat, hints)
 
-    def place_action(self, state: State, seat: int, words: str) -> dict[str, Any]:
+    def place_action(self, state: SamuraiState, seat: int, words: str) -> dict[str, Any]:
         """"pose archer en C2" (the setup)."""
         result = self.parse_line(state, seat, f"pose {words}")
         if not isinstance(result, dict):
             raise Rejected("cmd_need_unit")
         return result
 
-    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+    def card_action(self, state: SamuraiState, card: str, hints: Hints) -> dict[str, Any] | Question:
         kind, _, team = card.partition("-")  # a token: any free one of its type and team will do
         found = self.candidates(
             state, lambda a: a.get("card") == card or a.get("unit") == card
@@ -146,7 +154,7 @@ class SamuraiTable(TableRules):
             return dict(found[0])
         return Question(card, tuple(found))
 
-    def parse_line(self, state: State, seat: int, line: str, card: str | None = None
+    def parse_line(self, state: SamuraiState, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | None:
         spot = _SPOT.match(line.strip()) if card is not None else None
         if spot is not None:  # a token or an event card shown, then "en C4" / "sur B7"
@@ -171,7 +179,7 @@ class SamuraiTable(TableRules):
         game = self.game.name
         return word in load_deck(game) or not isinstance(try_decode(word, game), Exception)
 
-    def _card_at(self, state: State, seat: int, card: str, square: str) -> dict[str, Any]:
+    def _card_at(self, state: SamuraiState, seat: int, card: str, square: str) -> dict[str, Any]:
         """A token or an event card shown, then a square said: where it goes."""
         if card.startswith("E"):
             return {"type": "event", "seat": seat, "card": card, "at": square}

@@ -8,11 +8,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from companion.engine import Action, Answer, Event, Rejected, State
-from companion.engine.table import Hints, Question, TableRules, to_seat
+from companion.engine import Action, Answer, Event, Rejected
+from companion.engine.capabilities import Deciding
+from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer, to_seat
 from companion.games.shodan.commands import query_word, to_action
 from companion.games.shodan.scoring import completable, prestige, requirement_events
-from companion.games.shodan.state import PILES, SEARCH_PILE, cards, located, tech_cards, unseen
+from companion.games.shodan.state import PILES, SEARCH_PILE, ShodanState, cards, located, tech_cards, unseen
 from companion.language import fold
 
 # whose turn it is, by its phase; what a seat may do, by action type (each a phrase of its own)
@@ -25,7 +26,7 @@ MAY_SAID = {"setup": "shodan_do_setup", "draw": "shodan_do_draw", "see": "shodan
             "pass": "shodan_do_pass"}
 
 
-class ShodanTable(TableRules):
+class ShodanTable(TableRules[ShodanState], Deciding):
     """Shodan's table rules: cards shown, its own words, techniques and piles said."""
 
     # The jury's wishes name a position, an attack, a technique by the first card of that kind.
@@ -34,23 +35,27 @@ class ShodanTable(TableRules):
         "jury_entry": frozenset({"position", "attack", "technique_card"}),
     })
 
-    def actor(self, state: State) -> int | None:
+    def answers(self) -> Mapping[str, Answerer]:
+        return {**super().answers(), **by_viewer(hand=self.hand, table=self.table, scores=self.scores,
+                                                 legal=self.legal_moves)}
+
+    def actor(self, state: ShodanState) -> int | None:
         return None if state.phase in ("setup", "over") else int(state.turn)
 
-    def front(self, state: State) -> int | None:
+    def front(self, state: ShodanState) -> int | None:
         return int(state.turn)
 
-    def turn(self, state: State, viewer: int) -> list[Event]:
+    def turn(self, state: ShodanState, viewer: int) -> list[Event]:
         if state.phase == "over":
             return [Answer(viewer, "turn_over")]
         if state.phase == "setup":
             return [Answer(viewer, "shodan_setup")]
         return [Answer(viewer, PHASE_SAID[state.phase], {"seat": state.turn})]
 
-    def hand_cards(self, state: State, seat: int) -> list[str] | None:
+    def hand_cards(self, state: ShodanState, seat: int) -> list[str] | None:
         return list(state.known[seat]) if 0 <= seat < state.players else None
 
-    def hand(self, state: State, viewer: int) -> list[Event]:
+    def hand(self, state: ShodanState, viewer: int) -> list[Event]:
         known = list(state.known[viewer])
         out: list[Event] = [Answer(viewer, "hand", {"cards": known}) if known
                             else Answer(viewer, "hand_empty")]
@@ -58,10 +63,10 @@ class ShodanTable(TableRules):
                 for pile, n in zip(PILES, state.unknown[viewer], strict=True) if n]
         return out
 
-    def table(self, state: State, viewer: int) -> list[Event]:
+    def table(self, state: ShodanState, viewer: int) -> list[Event]:
         return [*self._techniques(state, viewer), *self._piles(state, viewer)]
 
-    def _techniques(self, state: State, viewer: int) -> list[Event]:
+    def _techniques(self, state: ShodanState, viewer: int) -> list[Event]:
         if not state.techniques:
             return [Answer(viewer, "shodan_no_technique")]
         out: list[Event] = []
@@ -72,7 +77,7 @@ class ShodanTable(TableRules):
                 out.append(Answer(viewer, "shodan_tech_uke", {"seat": tech.uke}))
         return out
 
-    def _piles(self, state: State, viewer: int) -> list[Event]:
+    def _piles(self, state: ShodanState, viewer: int) -> list[Event]:
         out: list[Event] = []
         for pile, n, up in zip(PILES, state.draw, state.face_up, strict=True):
             if up:
@@ -88,18 +93,18 @@ class ShodanTable(TableRules):
     # colour's pile and covers the one under it), and the objective card the jury reveals. Gone:
     # the face-up cards under a pile's top, cards discarded from a technique ("pied dans le
     # hakama"), and the cards of the face-down piles. A hand is its holder's.
-    def face_up(self, state: State) -> frozenset[str]:
+    def face_up(self, state: ShodanState) -> frozenset[str]:
         seen = {card for tech in state.techniques for card in tech_cards(tech)}
         seen |= {up[-1] for up in state.face_up if up}
         if state.objective:
             seen.add(state.objective)
         return frozenset(seen)
 
-    def scores(self, state: State, viewer: int) -> list[Event]:
+    def scores(self, state: ShodanState, viewer: int) -> list[Event]:
         return [Answer(viewer, "shodan_prestige", {"seat": s, **prestige(state, s)})
                 for s in range(state.players)]
 
-    def legal_moves(self, state: State, seat: int) -> list[Event]:
+    def legal_moves(self, state: ShodanState, seat: int) -> list[Event]:
         if state.phase in ("setup", "over") or state.turn != seat:
             return self.turn(state, seat)
         actions = self.game.legal(state, seat)
@@ -114,7 +119,7 @@ class ShodanTable(TableRules):
             out.append(Answer(seat, "shodan_could_complete", {"n": len(done)}))
         return out
 
-    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+    def card_action(self, state: ShodanState, card: str, hints: Hints) -> dict[str, Any] | Question:
         if state.phase == "over":
             raise Rejected("game_over")
         info = cards().get(card)
@@ -133,13 +138,13 @@ class ShodanTable(TableRules):
             raise Rejected("card_not_now")
         return Question(card, tuple(found))
 
-    def decider(self, state: State, action: Action) -> int | None:
+    def decider(self, state: ShodanState, action: Action) -> int | None:
         """Senpai: the partner asked for a card says whether he gives it."""
         if action.get("type") == "interactive" and "partner" in action:
             return int(action["partner"])
         return None
 
-    def request(self, state: State, action: Action, seat: int) -> Question:
+    def request(self, state: ShodanState, action: Action, seat: int) -> Question:
         asker, asked = int(action["seat"]), str(action["ask"])
         choices = [{**action, "given": True}] if asked in state.known[seat] else []
         if asked not in state.known[seat] or state.unknown[seat][PILES.index(cards()[asked].colour)]:
@@ -148,7 +153,7 @@ class ShodanTable(TableRules):
                                                       "held": asked in state.known[seat]})
         return Question(str(action["card"]), tuple(choices), seat, prompt)
 
-    def completed(self, state: State, seat: int, action: dict[str, Any]) -> dict[str, Any] | Question:
+    def completed(self, state: ShodanState, seat: int, action: dict[str, Any]) -> dict[str, Any] | Question:
         """What a typed line leaves to another or to the table, asked: the card a search picks
         in its pile (the pile read to the searcher alone), the card Atémi takes (drawn blind), a
         partner's answer to Senpai when the companion knows his hand."""
@@ -179,7 +184,7 @@ class ShodanTable(TableRules):
             return Question("", choices, seat, prompt, table_draws=known)
         return action
 
-    def parse_line(self, state: State, seat: int, line: str, card: str | None = None
+    def parse_line(self, state: ShodanState, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | Question | None:
         said = line.split()
         if not said:

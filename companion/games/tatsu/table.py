@@ -16,8 +16,17 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from card_codes import Deck
-from companion.engine import Action, Answer, Event, Rejected, State
-from companion.engine.table import Hints, Question, TableRules
+from companion.engine import Action, Answer, Event, Rejected
+from companion.engine.capabilities import Deciding, PlacesNumbered, Placing, Requests
+from companion.engine.table import (
+    Answerer,
+    Hints,
+    Question,
+    TableRules,
+    by_viewer,
+    hand_answer,
+    played_answer,
+)
 from companion.games.tatsu.state import (
     CLANS,
     GHOST,
@@ -48,14 +57,24 @@ def colour_word(word: str) -> str | None:
     return next((clan for clan, words in COLOURS.items() if folded in words), None)
 
 
-class TatsuTable(TableRules):
+class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumbered):
     """Tatsu: a card seen goes in front of the seat whose turn it is."""
 
     earcons: ClassVar[Mapping[str, str]] = MappingProxyType(
         {"trick_won": "trick_won", "game_over": "game_over"})
+    clears_on: ClassVar[frozenset[str] | None] = frozenset(TRICK_PICKED_UP)
+
+    def answers(self) -> Mapping[str, Answerer]:
+        return {**super().answers(),
+                **by_viewer(hand=self.hand, table=self.table, scores=self.scores, progress=self.progress,
+                            seat_facts=self.seat_facts, out=self.out, colours=self.colours, ghost=self.ghost,
+                            legal=self.legal_moves),
+                "played": lambda ask: self.played(ask.history, ask.viewer)}
 
     # -- cards and lines -> actions -----------------------------------------------------------
-    def default_card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | None:
+    def _card_play(self, state: TatsuState, card: str, hints: Hints) -> dict[str, Any] | None:
+        """The play a card seen means: in front of the seat on turn, from the hand asked (or the
+        typist's own); None when no seat is on turn."""
         front = turn_seat(state)
         if front is None:
             return None
@@ -93,7 +112,7 @@ class TatsuTable(TableRules):
             raise Rejected("not_in_hand", seat=typist, card=card)
         return typist
 
-    def card_action(self, state: State, card: str, hints: Hints) -> dict[str, Any] | Question:
+    def card_action(self, state: TatsuState, card: str, hints: Hints) -> dict[str, Any] | Question:
         over = self.game.is_over(state)
         if over:
             raise Rejected("game_over")
@@ -106,7 +125,7 @@ class TatsuTable(TableRules):
                 return reveal
         if hints.zone_seat is not None and hints.zone_seat != turn_seat(state):
             raise Rejected("not_turn", seat=turn_seat(state))
-        action = self.default_card_action(state, card, hints)
+        action = self._card_play(state, card, hints)
         if action is None:
             raise Rejected("game_over")
         self.game.apply(state, action)  # the rules' own reason if it is refused
@@ -138,7 +157,7 @@ class TatsuTable(TableRules):
         place = next(p for p, (up, _) in enumerate(draft) if up is None)
         return place, draft[place][1]
 
-    def place_action(self, state: State, seat: int, words: str) -> dict[str, Any]:
+    def place_action(self, state: TatsuState, seat: int, words: str) -> dict[str, Any]:
         """2p: "pose 3 Y-P4-V1 rouge" lays place 3 (the colour under it when the deal did not
         say it). ValueError when the words name no place."""
         parts = words.split()
@@ -151,13 +170,13 @@ class TatsuTable(TableRules):
                 action["down"] = clan
             elif word.upper() in cards():
                 action["card"] = word.upper()
-            elif word.isdigit() and state.hands[seat] and 0 < int(word) <= len(state.hands[seat]):
-                action["card"] = state.hands[seat][int(word) - 1]
+            elif word.isdigit() and (hand := state.hands[seat]) and 0 < int(word) <= len(hand):
+                action["card"] = hand[int(word) - 1]
         if "card" not in action:
             raise ValueError(words)
         return action
 
-    def parse_line(self, state: State, seat: int, line: str, card: str | None = None
+    def parse_line(self, state: TatsuState, seat: int, line: str, card: str | None = None
                    ) -> dict[str, Any] | list[Event] | Question | None:
         words = line.split()
         if card is not None and len(words) == 1 and colour_word(words[0]) and state.players == 2:
@@ -197,17 +216,17 @@ class TatsuTable(TableRules):
         return Question("", choices, seat, prompt, table_draws=True)
 
     # -- who acts, who chooses --------------------------------------------------------------------
-    def actor(self, state: State) -> int | None:
+    def actor(self, state: TatsuState) -> int | None:
         if state.players == 2 and not state.played and not state.trick:
             missing: list[int] = [s for s in (state.leader, 1 - state.leader) if state.tableaux[s] is None]
             if missing:
                 return missing[0]  # the lines are laid first, the leader's first
         return actor(state)
 
-    def front(self, state: State) -> int | None:
+    def front(self, state: TatsuState) -> int | None:
         return turn_seat(state)
 
-    def acted_by(self, state: State, action: Action) -> int | None:
+    def acted_by(self, state: TatsuState, action: Action) -> int | None:
         kind = action.get("type")
         if kind == "reveal":
             return None  # the table's: the card under the one played
@@ -216,7 +235,7 @@ class TatsuTable(TableRules):
             return seat if isinstance(seat, int) else None
         return actor(state)
 
-    def decider(self, state: State, action: Action) -> int | None:
+    def decider(self, state: TatsuState, action: Action) -> int | None:
         """A play from another seat's hand: that seat chooses the card (the red player for the
         Ghost)."""
         if action.get("type") != "play":
@@ -226,7 +245,7 @@ class TatsuTable(TableRules):
             return None
         return red_human(state) if state.players == 3 and source == GHOST else source
 
-    def request(self, state: State, action: Action, seat: int) -> Question:
+    def request(self, state: TatsuState, action: Action, seat: int) -> Question:
         """The seat asked (or the red player for the Ghost) chooses which card to play."""
         front, source = action["seat"], action["from"]
         asker = actor(state)
@@ -241,14 +260,14 @@ class TatsuTable(TableRules):
                                     "clan": state.clans[front], "cards": listed})
         return Question("", choices, seat, prompt, self.asked(state, asker, source))
 
-    def asked(self, state: State, asker: int, seat: int) -> Event:
+    def asked(self, state: TatsuState, asker: int, seat: int) -> Event:
         """3p: a card asked for the Ghost is "pour le Fantôme", not "pour lui"."""
         if state.players == 3 and turn_seat(state) == GHOST:
             key = "ghost_chooses" if seat == GHOST else "ask_ghost"  # not "asks the Ghost for the Ghost"
             return Answer("all", key, {"seat": asker, "other": seat})
         return super().asked(state, asker, seat)
 
-    def own_choice(self, state: State, asker: int, seat: int) -> Question | None:
+    def own_choice(self, state: TatsuState, asker: int, seat: int) -> Question | None:
         """The red player asks the Ghost: he chooses its card, from a numbered list."""
         front = turn_seat(state)
         plays = tuple(a for a in self.game.legal(state, asker)
@@ -261,7 +280,7 @@ class TatsuTable(TableRules):
                                                "cards": listed})
         return Question("", plays, asker, prompt)
 
-    def source(self, state: State, asker: int, seat: int) -> int:
+    def source(self, state: TatsuState, asker: int, seat: int) -> int:
         """ "demande Est": checked against what the table knows (the backs show the colours)."""
         if self.game.is_over(state):
             raise Rejected("game_over")
@@ -279,12 +298,12 @@ class TatsuTable(TableRules):
         return red_human(state) if state.players == 3 and seat == GHOST else seat
 
     # -- answers -------------------------------------------------------------------------------
-    def turn(self, state: State, viewer: int) -> list[Event]:
+    def turn(self, state: TatsuState, viewer: int) -> list[Event]:
         if self.game.is_over(state):
             return [Answer(viewer, "turn_over")]
-        if state.players == 2 and self.actor(state) is not None and state.tableaux[self.actor(state)] is None:
-            seat = self.actor(state)
-            assert seat is not None
+        laying = self.actor(state)
+        if state.players == 2 and laying is not None and state.tableaux[laying] is None:
+            seat = laying
             place, down = self._next_place(state, seat)
             if seat != viewer:
                 return [Answer(viewer, "lay_wait", {"seat": seat})]
@@ -304,24 +323,24 @@ class TatsuTable(TableRules):
             return [Answer(viewer, "turn_for", {"seat": front, "clan": clan, "actor": who})]
         return [Answer(viewer, "turn", {"seat": front, "clan": clan})]
 
-    def hand_numbers_kept(self, state: State, seat: int) -> bool:
+    def numbered_by_place(self, state: TatsuState, seat: int) -> bool:
         # two players: the line is laid from numbered choices, then played by place
-        return bool(state.players != 2)
+        return bool(state.players == 2)
 
-    def hand_cards(self, state: State, seat: int) -> list[str] | None:
+    def hand_cards(self, state: TatsuState, seat: int) -> list[str] | None:
         """The cards a seat numbers: its hand; 2 players, once laid, its line by place (an empty
         or unnamed place is "", so that "3" is always place 3)."""
         if state.players == 2 and 0 <= seat < 2 and state.tableaux[seat] is not None:
-            return [k.up or "" for k in state.tableaux[seat]]
+            return [k.up or "" for k in state.tableaux[seat] or ()]
         hand = state.hands[seat] if 0 <= seat < state.seat_count else None
         return list(hand) if hand is not None else None
 
-    def hand(self, state: State, viewer: int) -> list[Event]:
+    def hand(self, state: TatsuState, viewer: int) -> list[Event]:
         if state.players == 2 and state.tableaux[viewer] is not None:
             return self._line(state, viewer, viewer)
         if viewer == GHOST and state.players == 3:
             return self.ghost(state, red_human(state))
-        return super().hand(state, viewer)
+        return hand_answer(self, state, viewer)
 
     def ghost(self, state: TatsuState, viewer: int) -> list[Event]:
         """3p: the Ghost's hand, open on the table (or the red player's to see)."""
@@ -336,7 +355,7 @@ class TatsuTable(TableRules):
             return [Answer(viewer, "ghost_empty")]
         return [Answer(viewer, "ghost_hand", {"cards": list(hand)})]  # numbered: "2" picks the second
 
-    def table(self, state: State, viewer: int) -> list[Event]:
+    def table(self, state: TatsuState, viewer: int) -> list[Event]:
         view = self.game.public_view(state)
         plays = [Event("all", "play" if p["from"] in (None, p["seat"]) else "play_for",
                        {"seat": p["seat"], "card": p["card"], "from": p["from"]}) for p in view["trick"]]
@@ -370,7 +389,7 @@ class TatsuTable(TableRules):
             slots.append(Answer(viewer, key, {"slot": place, "card": k.up, "down": k.down, "clan": k.colour}))
         return [Answer(viewer, "line", {"seat": seat, "slots": slots})]
 
-    def scores(self, state: State, viewer: int) -> list[Event]:
+    def scores(self, state: TatsuState, viewer: int) -> list[Event]:
         view = self.game.public_view(state)
         if state.players == 4:
             parts = [Answer(viewer, "scores_team", {"clan": c, "score": state.totals[state.clans.index(c)]})
@@ -392,12 +411,12 @@ class TatsuTable(TableRules):
             out.append(Answer(viewer, "this_round", {"parts": clauses}))
         return out
 
-    def progress(self, state: State, viewer: int) -> list[Event]:
+    def progress(self, state: TatsuState, viewer: int) -> list[Event]:
         if self.game.is_over(state):
             return []
         return [Answer(viewer, "progress", {"round": state.round, "n": state.trick_no})]
 
-    def seat_facts(self, state: State, seat: int) -> list[Event]:
+    def seat_facts(self, state: TatsuState, seat: int) -> list[Event]:
         if not 0 <= seat < state.players:
             return []
         clan = state.clans[seat]
@@ -411,14 +430,14 @@ class TatsuTable(TableRules):
             return [Answer(seat, "you_yellow", {"partner": next(s for s in yellow if s != seat), "red": red})]
         return [Answer(seat, "you_clan", {"clan": clan})]
 
-    def out(self, state: State, viewer: int) -> list[Event]:
+    def out(self, state: TatsuState, viewer: int) -> list[Event]:
         """The cards ``viewer`` has not seen: not played, not in their hand, not face up."""
         seen = set(state.played) | set(identified(state))
         if 0 <= viewer < state.seat_count and state.hands[viewer]:
-            seen |= set(state.hands[viewer])
+            seen |= set(state.hands[viewer] or ())
         if state.players == 3 and state.hands[GHOST] and (state.opts["ghost_hand"] == "open"
                                                          or viewer == red_human(state)):
-            seen |= set(state.hands[GHOST])
+            seen |= set(state.hands[GHOST] or ())
         if state.players == 2:
             seen |= {up for d in state.drafts for up, _ in d or () if up}
         unseen = [c for c in cards() if c not in seen]
@@ -447,14 +466,7 @@ class TatsuTable(TableRules):
                 parts.append(Answer(viewer, "colours_unknown", {"seat": seat, "n": summary["size"]}))
         return [Answer(viewer, "colours", {"parts": parts})]
 
-    def query(self, name: str, state: State, viewer: int, target: int | None) -> list[Event]:
-        if name == "colours":
-            return self.colours(state, viewer)
-        if name == "ghost":
-            return self.ghost(state, viewer)
-        return super().query(name, state, viewer, target)
-
-    def legal_moves(self, state: State, seat: int) -> list[Event]:
+    def legal_moves(self, state: TatsuState, seat: int) -> list[Event]:
         if self.actor(state) != seat:
             return self.turn(state, seat)
         if state.players == 2 and state.tableaux[seat] is None:
@@ -468,7 +480,7 @@ class TatsuTable(TableRules):
         mine = [] if unregistered else sorted(
             {a["card"] for a in actions if a.get("from") == seat
              and (state.players != 2 or a["card"] in identified(state))})
-        if unregistered and any(a.get("from") == seat for a in actions):
+        if unregistered and front is not None and any(a.get("from") == seat for a in actions):
             out.append(Answer(seat, "legal_unregistered", {"clan": state.clans[front]}))
         if mine and state.players == 2:  # by place: "3" plays place 3
             places = identified(state)
@@ -489,16 +501,13 @@ class TatsuTable(TableRules):
         asked = sorted({a["from"] for a in actions if a.get("from") not in (None, seat, front)})
         if asked:
             out.append(Answer(seat, "legal_ask" if out else "legal_only_ask", {"seats": asked}))
-        return out or [Answer(seat, "legal_none"), *self.rules(seat)]
+        return out or [Answer(seat, "legal_none"), Answer(seat, "rules")]
 
     # -- announcing ------------------------------------------------------------------------
-    def clears_table(self, events: Sequence[Event]) -> bool:
-        return any(e.key in TRICK_PICKED_UP for e in events)
-
-    def played(self, state: State, history: Sequence[Event], viewer: int) -> list[Event]:
+    def played(self, history: Sequence[Event], viewer: int) -> list[Event]:
         """The cards played this round, in order, and who played them."""
         starts = [i for i, e in enumerate(history) if e.key == "round_start"]
-        return super().played(state, history[starts[-1] if starts else 0:], viewer)
+        return played_answer(history[starts[-1] if starts else 0:], viewer)
 
     # Equal information. Face up: the cards of the trick being played, each in front of its seat;
     # 2 players, the face-up card of each place of both lines (the colours of the cards under them
@@ -507,7 +516,7 @@ class TatsuTable(TableRules):
     # keeps it face down), a fused trick waiting for its winner (set aside, gathered face down: the
     # rules' "personne ne remporte le pli pour le moment"), the cards lost at a round's end, and
     # every card played before. A hand is seen by its holder only.
-    def face_up(self, state: State) -> frozenset[str]:
+    def face_up(self, state: TatsuState) -> frozenset[str]:
         seen = {card for _front, card, _hand in state.trick}
         if state.players == 2:
             seen |= {stack.up for line in state.tableaux if line for stack in line if stack.up}
@@ -516,13 +525,13 @@ class TatsuTable(TableRules):
             seen |= set(state.hands[GHOST] or ())
         return frozenset(seen)
 
-    def in_sight(self, state: State, viewer: int) -> frozenset[str]:
+    def in_sight(self, state: TatsuState, viewer: int) -> frozenset[str]:
         sight = super().in_sight(state, viewer)
         if state.players == 3 and state.opts["ghost_hand"] == "red" and viewer == red_human(state):
             sight |= frozenset(state.hands[GHOST] or ())
         return sight
 
-    def frequent(self, state: State, deck: Deck) -> list[Event]:
+    def frequent(self, state: TatsuState, deck: Deck) -> list[Event]:
         """Each "seat plays card" sentence: the most frequent announcement at the table."""
         return [Event("all", "play", {"seat": s, "card": card.id}) for s in self.game.seats_of(state)
                 for card in deck]
