@@ -1,7 +1,7 @@
 """What only some games do at the table, each a capability of its own.
 
-A game's `TableRules` subclass declares a capability by inheriting it (``class TatsuTable(
-TableRules[TatsuState], Requests, Deciding, Placing)``); the session checks with `isinstance`
+A game's `TableRules` subclass declares a capability by inheriting it (``class CardsTable(
+TableRules[CardsState], Requests, Deciding)``); the session checks with `isinstance`
 and offers the commands and questions that go with it only then. The base `TableRules` knows
 none of them, so a new game writes only what it has.
 """
@@ -40,8 +40,8 @@ class Deciding(ABC):
 
 
 class Requests:  # not abstract: each part has a default a game may keep
-    """A seat asks another to play the next card for it ("demande Est"): Tatsu's partners, the
-    red player and the Ghost."""
+    """A seat asks another to play the next card for it ("demande Est"): partners, or a
+    player and the dummy hand he plays."""
 
     def source(self, state: Any, asker: Seat, seat: Seat) -> Seat:
         """The seat who chooses the card ``seat``'s hand plays for ``asker`` (``seat`` itself

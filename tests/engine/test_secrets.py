@@ -40,7 +40,7 @@ def swapped(value: Any, a: str, b: str) -> Any:
 
 
 def variants(game: Any, state: Any, seat: int, kinds: dict[str, str], rng: random.Random,
-             tries: int = 30) -> Iterator[Any]:
+             tries: int = 12) -> Iterator[Any]:
     """For every card, a swap with another card of its kind (tried in a random order) that
     leaves the seat's private view as it was: the states the seat cannot tell from ``state``.
     (A card of another kind would make a state no table can reach: a trophy in a dojo.)"""
