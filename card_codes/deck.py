@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from card_codes.errors import CompanionError
 from card_codes.files import InputFileError, MiB, file_message, read_limited
 from card_codes.messages import message
 
@@ -31,7 +32,7 @@ MAX_SEATS = 12
 CAMERA_PLAYS = ("laid", "seen")  # [camera] plays: a card put down (tracker laid mode), or a card read
 
 
-class DeckError(ValueError):
+class DeckError(CompanionError, ValueError):
     """A deck file that cannot be used; the message names file, card and fault.
 
     ``key`` and ``params`` say what is wrong (messages.toml); ``str()`` is English,

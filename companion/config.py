@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from card_codes.errors import CompanionError
 from card_codes.files import InputFileError, MiB, file_message, read_limited
 from companion.braille.config import MODES as BRAILLE_MODES
 from companion.braille.config import BrailleConfig, valid_host
@@ -30,8 +31,7 @@ from companion.language import LANGS
 from companion.messages import text
 from companion.paths import config_dir, data_dir
 from companion.speech.audience import PUBLIC, parse_audience
-from companion.speech.config import STOP_KEYS, SWITCHES, Route, SpeechConfig
-from companion.speech.config import ConfigError as RouteError
+from companion.speech.config import STOP_KEYS, SWITCHES, Route, RouteError, SpeechConfig
 from companion.speech.verbosity import parse_level
 from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds
 
@@ -46,7 +46,7 @@ _VOICE_RE = re.compile(r"[A-Za-z0-9_+./-]{1,64}")
 _UNSAFE_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-class ConfigError(ValueError):
+class ConfigError(CompanionError, ValueError):
     """A setting that cannot be used: ``key`` names it, ``code`` and ``params`` say why."""
 
     def __init__(self, key: str, code: str, **params: Any) -> None:

@@ -22,10 +22,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from card_codes import DeckError
+from card_codes.errors import CompanionError
 from companion import __version__
-from companion.config import ConfigError, data_dir, read_config
-from companion.journal import RecordError
+from companion.config import data_dir, read_config
 from companion.language import LANGS
 from companion.messages import text
 from companion.safe_text import printable
@@ -75,7 +74,7 @@ def _say(line: str) -> None:
 
 def report(error: BaseException, lang: str, argv: Sequence[str], where: str = "main") -> int:
     """Say one line for ``error`` (logging the unexpected ones); the exit code it deserves."""
-    if isinstance(error, RecordError | DeckError | ConfigError):
+    if isinstance(error, CompanionError):
         _say(error.text(lang))
         return KNOWN_EXIT
     log = write_log(error, where, argv)

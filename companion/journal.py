@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from card_codes.errors import CompanionError
 from card_codes.files import InputFileError, MiB, file_kind, file_message, read_limited
 from companion.information import EQUAL, INFORMATION
 from companion.messages import os_reason, text
@@ -44,7 +45,7 @@ PROC_LOCKS = Path("/proc/locks")
 PROC_FDS = Path("/proc/self/fd")
 
 
-class RecordError(ValueError):
+class RecordError(CompanionError, ValueError):
     """A record that cannot be used; names the file and line when there is one.
 
     ``key`` and ``params`` say what is wrong (companion/messages.toml): ``str()`` is the

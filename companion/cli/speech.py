@@ -39,14 +39,14 @@ def say(
 ) -> None:
     """Say TEXT as the companion would (printed, then spoken), or write it to a WAV file."""
     from companion.speech.audience import PUBLIC, Priority, message, parse_audience
-    from companion.speech.config import ConfigError
+    from companion.speech.config import RouteError
 
     config, lang = _config(config_file, lang)
     try:
         audience = parse_audience(to) if to is not None else PUBLIC
         if rate is not None or backend is not None:
             config = replace(config, backend=backend or config.backend, rate=rate or config.rate)
-    except (ValueError, ConfigError) as err:
+    except (ValueError, RouteError) as err:
         raise fail(f"{err}.") from None
     if voice:
         config.voices[lang] = voice

@@ -48,9 +48,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.speech.audience import PUBLIC, Priority
-from companion.speech.config import ConfigError, Route, SpeechConfig
+from companion.speech.config import Route, RouteError, SpeechConfig
 
-__all__ = ["PUBLIC", "Announcer", "ConfigError", "Priority", "Route", "SpeechConfig", "deck_phrases"]
+__all__ = ["PUBLIC", "Announcer", "Priority", "Route", "RouteError", "SpeechConfig", "deck_phrases"]
 
 
 def __getattr__(name: str) -> Any:

@@ -50,7 +50,7 @@ STOP_KEYS = {"tab": "\t", "escape": "\x1b", "off": ""}  # key -> the character t
 CONFIG_NAME = "config.toml"  # one file for everything a player sets (companion config)
 
 
-class ConfigError(ValueError):
+class RouteError(ValueError):
     """A configuration value that cannot be used; the message says which and why."""
 
 
@@ -65,13 +65,13 @@ class Route:
     def parse(cls, text: str) -> Route:
         text = text.strip()
         if not text:
-            raise ConfigError("empty route")
+            raise RouteError("empty route")
         device, channel = text, "both"
         for name in CHANNELS:
             if text.endswith(":" + name):
                 device, channel = text[: -len(name) - 1], name
         if not device:
-            raise ConfigError(f"route {text!r} names no device")
+            raise RouteError(f"route {text!r} names no device")
         if device.lower() == "default":
             return cls(None, channel)
         return cls(device, channel)
@@ -103,29 +103,29 @@ class SpeechConfig:
 
     def __post_init__(self) -> None:
         if self.backend not in BACKENDS:
-            raise ConfigError(f"unknown backend {self.backend!r}: use {', '.join(BACKENDS)}")
+            raise RouteError(f"unknown backend {self.backend!r}: use {', '.join(BACKENDS)}")
         low, high = rate_bounds()
         if not (low <= int(self.rate) <= high):
-            raise ConfigError(f"rate {self.rate} is out of range {low}-{high} words per minute")
+            raise RouteError(f"rate {self.rate} is out of range {low}-{high} words per minute")
         if not (0.0 <= float(self.pan) <= 1.0):
-            raise ConfigError(f"pan {self.pan} is out of range 0.0-1.0")
+            raise RouteError(f"pan {self.pan} is out of range 0.0-1.0")
         if self.stop_key not in STOP_KEYS:
-            raise ConfigError(f"stop_key {self.stop_key!r}: use {', '.join(STOP_KEYS)}")
+            raise RouteError(f"stop_key {self.stop_key!r}: use {', '.join(STOP_KEYS)}")
         if not (0.0 <= float(self.volume) <= 1.0):
-            raise ConfigError(f"volume {self.volume} is out of range 0.0-1.0")
+            raise RouteError(f"volume {self.volume} is out of range 0.0-1.0")
         if not (self.latency in ("low", "high") or (
                 isinstance(self.latency, float | int) and 0 < self.latency <= 1)):
-            raise ConfigError(f"latency {self.latency!r}: use low, high or seconds (0.02)")
+            raise RouteError(f"latency {self.latency!r}: use low, high or seconds (0.02)")
         for lang in self.voices:
             if lang not in LANGS:
-                raise ConfigError(f"voice for unknown language {lang!r}")
+                raise RouteError(f"voice for unknown language {lang!r}")
 
     @classmethod
     def from_dict(cls, data: dict) -> SpeechConfig:
         try:
             return cls._from_dict(data)
         except (TypeError, ValueError, AttributeError) as err:
-            raise ConfigError(str(err)) from err
+            raise RouteError(str(err)) from err
 
     @classmethod
     def _from_dict(cls, data: dict) -> SpeechConfig:
@@ -135,10 +135,10 @@ class SpeechConfig:
             try:
                 routes[parse_audience(str(key))] = Route.parse(str(value))
             except ValueError as err:
-                raise ConfigError(f"route {key!r}: {err}") from err
+                raise RouteError(f"route {key!r}: {err}") from err
         switch = str(data.get("voice_per_seat", "on")).strip().lower()
         if switch not in SWITCHES:
-            raise ConfigError(f"voice_per_seat {switch!r}: use on or off")
+            raise RouteError(f"voice_per_seat {switch!r}: use on or off")
         seat_voices: dict[int, SeatVoice] = {}
         for key, value in data.get("seat_voices", {}).items():
             try:
@@ -148,13 +148,13 @@ class SpeechConfig:
                 seat_voices[int(seat)] = SeatVoice.parse(str(value))
                 check_variant(seat_voices[int(seat)].variant)
             except (ValueError, VoiceError) as err:
-                raise ConfigError(f"seat_voices {key!r}: {err}") from err
+                raise RouteError(f"seat_voices {key!r}: {err}") from err
         verbosity: dict[Audience, str] = {}
         for key, value in data.get("verbosity", {}).items():
             try:
                 verbosity[parse_audience(str(key))] = parse_level(str(value))
             except ValueError as err:
-                raise ConfigError(f"verbosity {key!r}: {err}") from err
+                raise RouteError(f"verbosity {key!r}: {err}") from err
         return cls(
             backend=str(data.get("backend", "builtin")),
             rate=int(data.get("rate", DEFAULT_RATE)),
@@ -178,7 +178,7 @@ class SpeechConfig:
         try:
             data = tomllib.loads(path.read_text("utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-            raise ConfigError(f"{path}: {err}") from err
+            raise RouteError(f"{path}: {err}") from err
         return cls.from_dict(data)
 
 

@@ -19,13 +19,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from card_codes.errors import CompanionError
 from companion.messages import text as message
 from companion.vision.tracker import Zone
 
 _PART = re.compile(r"^\s*([^:@;]+?)\s*([:@])\s*([-0-9.,\s]+)$")
 
 
-class ZoneError(ValueError):
+class ZoneError(CompanionError, ValueError):
     """A --zones value (or a calibration) that cannot be used: ``key`` and ``params`` say why
     (messages.toml, area ``zones``); ``str()`` is English, ``text(lang)`` the user's language."""
 

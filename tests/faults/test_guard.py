@@ -126,3 +126,18 @@ def test_a_reader_that_goes_away_ends_the_output_quietly(home: Path) -> None:
     process.stdout.close()
     _, err = process.communicate(timeout=60)
     assert err == b"" and process.returncode in (0, 1)
+
+
+def test_every_error_the_program_knows_is_its_reason_in_the_users_language(capsys) -> None:
+    """One base (CompanionError): whatever known error reaches the guard is its own line, exit 1."""
+    from card_codes import DeckError
+    from companion.config import ConfigError
+    from companion.journal import RecordError
+    from companion.vision.zones import ZoneError
+
+    known = [DeckError("deck.toml", None, "file.missing"), ConfigError("lang", "bad_lang", choices="fr, en"),
+             RecordError("game.jsonl", None, "other_game", game="dojo", seats=3), ZoneError("same_place")]
+    for error in known:
+        assert guard.report(error, "fr", ["companion"]) == guard.KNOWN_EXIT
+        said = capsys.readouterr().err
+        assert said == error.text("fr") + "\n" and said.strip() != error.text("en")  # French, not English

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.speech.config import ConfigError, Route, SpeechConfig, cache_dir, config_dir
+from companion.speech.config import Route, RouteError, SpeechConfig, cache_dir, config_dir
 from companion.speech.prebuild import deck_phrases
 
 
@@ -15,7 +15,7 @@ def test_routes_name_a_device_or_one_channel_of_it() -> None:
     assert Route.parse("table:left") == Route("table", "left")
     assert Route.parse("hw:1,0:right") == Route("hw:1,0", "right")  # ALSA names may hold colons
     assert Route.parse("default") == Route(None) and Route.parse("speechd").is_speechd
-    with pytest.raises(ConfigError):
+    with pytest.raises(RouteError):
         Route.parse(":left")
 
 
@@ -37,7 +37,7 @@ def test_config_file_maps_seats_by_name_or_number(tmp_path: Path) -> None:
 def test_bad_values_are_refused_with_a_reason(tmp_path: Path, text: str) -> None:
     path = tmp_path / "config.toml"
     path.write_text(text + "\n")
-    with pytest.raises(ConfigError):
+    with pytest.raises(RouteError):
         SpeechConfig.load(path)
 
 
