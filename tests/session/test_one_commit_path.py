@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import Match, Rejected, get_game
+from companion.engine import Match, Rejected, games, get_game
 from companion.engine.match import replay
 from companion.engine.simulate import random_action
 from companion.journal import open_record
@@ -22,7 +22,7 @@ ODD_ACTIONS = [{"type": "undo", "seat": 0}, {"type": "undo", "n": 2}, {"type": 3
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(game=st.sampled_from(["tatsu", "dojo", "judo", "shodan", "samurai", "bataille"]),
+@given(game=st.sampled_from(games()),
        seed=st.integers(0, 10_000), odd=st.floats(0.0, 0.4))
 def test_what_the_live_table_records_replays_to_the_same_game(tmp_path: Path, game: str, seed: int,
                                                                 odd: float) -> None:
