@@ -15,7 +15,7 @@ from companion.games.samurai.board import TYPES, data
 from companion.games.samurai.rules import GAME
 from companion.games.samurai.state import REMOVE, team_of, units_alive
 
-MAX_ACTIONS = 4000
+MAX_ACTIONS = 20_000  # a random game under some options runs past 4,000 actions (seed 0: 4,324), then ends
 
 
 def _play(seats: int, seed: int, options: dict | None = None) -> tuple[Match, list[dict]]:
