@@ -44,7 +44,7 @@ class Question:
     go, which square): ``card`` is that card, ``choices`` the actions the answer picks from,
     and the answer is a typed line the table rules read with `parse_line` (or a seat, "donne").
     A choice the rules give a seat (a card to play for another seat, a swap to make or not,
-    a unit to remove) has no card yet (``card`` is ""): the answer is a card shown or typed
+    a unit to remove) has no card yet (``card`` is None): the answer is a card shown or typed
     that one of the ``choices`` names, or a line `parse_line` reads. ``seat`` is who must
     answer (None: the seat the rules expect to act); ``prompt`` what is asked (None: the
     session's "card_waiting" phrase); ``announce`` what the table hears when it is asked;
@@ -52,7 +52,7 @@ class Question:
     it up itself. ``labels``: the card each choice is about when the choice itself names none
     (a place beside that card): the answer may name that card, or its number in ``labels``."""
 
-    card: str
+    card: str | None  # None: a choice, answered by a card or a line
     choices: tuple[Action, ...]
     seat: Seat | None = None
     prompt: Event | None = None
@@ -286,7 +286,7 @@ def common_fields(candidates: Sequence[Action], card: str | None) -> dict[str, A
     """The fields all candidates share; a Question when they differ in type or seat."""
     first = dict(candidates[0])
     if any(c.get("type") != first.get("type") or c.get("seat") != first.get("seat") for c in candidates):
-        return Question(card or "", tuple(candidates))
+        return Question(card, tuple(candidates))
     return {k: v for k, v in first.items() if all(c.get(k) == v for c in candidates)}
 
 

@@ -226,7 +226,7 @@ class DojoTable(TableRules[DojoState], Giving, Placing):
             row, col = beside(words, cells, card)
             choices.append({"type": "place", "seat": seat, "row": row, "col": col})
         prompt = Answer(seat, "dojo_place_which", {"cards": cards})
-        return Question("", tuple(choices), seat, prompt, labels=tuple(cards))
+        return Question(None, tuple(choices), seat, prompt, labels=tuple(cards))
 
     def seat_facts(self, state: DojoState, seat: int) -> list[Event]:
         return [Answer(seat, "dojo_you_deal")] if seat == state.dealer else []

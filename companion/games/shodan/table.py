@@ -170,7 +170,7 @@ class ShodanTable(TableRules[ShodanState], Deciding):
                     raise Rejected("pile_empty", pile=pile)
                 choices = tuple({**action, "card": c} for c in inside)
                 prompt = Answer(seat, "shodan_search_pick", {"pile": pile, "cards": inside})
-                return Question("", choices, seat, prompt)
+                return Question(None, choices, seat, prompt)
         if action.get("type") == "activate" and "victim" in action and action.get("card") is None:
             victim = int(action["victim"])
             held = set(state.known[victim])
@@ -181,7 +181,7 @@ class ShodanTable(TableRules[ShodanState], Deciding):
                 raise Rejected("nothing_to_take", seat=victim)
             choices = tuple({**action, "card": c} for c in sorted(held))
             prompt = Answer(seat, "shodan_atemi_pick", {"seat": victim})
-            return Question("", choices, seat, prompt, table_draws=known)
+            return Question(None, choices, seat, prompt, table_draws=known)
         return action
 
     def parse_line(self, state: ShodanState, seat: int, line: str, card: str | None = None

@@ -213,7 +213,7 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
             self.game.apply(state, probe)  # the rules' reason (a face-up card of the colour first...)
             raise Rejected("bad_slot", value=str(place + 1))
         prompt = Answer(seat, "face_down_show", {"seat": owner, "slot": place})
-        return Question("", choices, seat, prompt, table_draws=True)
+        return Question(None, choices, seat, prompt, table_draws=True)
 
     # -- who acts, who chooses --------------------------------------------------------------------
     def actor(self, state: TatsuState) -> int | None:
@@ -258,7 +258,7 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
         key = "asked_for_yours" if source == seat else "asked_for"  # "de votre main", not "de Nord"
         prompt = Answer(seat, key, {"asker": asker, "seat": front, "from": source,
                                     "clan": state.clans[front], "cards": listed})
-        return Question("", choices, seat, prompt, self.asked(state, asker, source))
+        return Question(None, choices, seat, prompt, self.asked(state, asker, source))
 
     def asked(self, state: TatsuState, asker: int, seat: int) -> Event:
         """3p: a card asked for the Ghost is "pour le Fantôme", not "pour lui"."""
@@ -278,7 +278,7 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
         key = "choose_for_ghost" if front == seat == GHOST else "choose_from"
         prompt = Answer(asker, key, {"seat": front, "from": seat, "clan": state.clans[front],
                                                "cards": listed})
-        return Question("", plays, asker, prompt)
+        return Question(None, plays, asker, prompt)
 
     def source(self, state: TatsuState, asker: int, seat: int) -> int:
         """ "demande Est": checked against what the table knows (the backs show the colours)."""
