@@ -127,8 +127,9 @@ class Game:
         return next(o.default for o in self.options if o.name == name)
 
     def seat_keys(self, seats: int) -> list[str]:
-        """Phrasebook keys naming each seat (index = seat number)."""
-        return ["north", "east", "south", "west"][:seats]
+        """Phrasebook keys naming each seat (index = seat number): two players face each other
+        (North and South); three or four go round the table."""
+        return ["north", "south"] if seats == 2 else ["north", "east", "south", "west"][:seats]
 
     # The rules: every game implements these.
     def new_state(self, seats: int, options: Mapping[str, Any] | None = None) -> State:

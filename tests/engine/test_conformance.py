@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from companion.cli import app
 from companion.cli.replay import event_line
-from companion.engine import COMMON_REJECTIONS, Event, Match, Rejected, games, get_game, get_package
+from companion.engine import COMMON_REJECTIONS, Event, Game, Match, Rejected, games, get_game, get_package
 from companion.engine.simulate import random_action
 from companion.engine.table import COMMON_ANSWERS, TableRules
 from companion.language import LANGS
@@ -199,3 +199,8 @@ def test_every_query_a_game_declares_has_its_answer(name: str) -> None:
              if isinstance(spec, dict) and spec.get("kind") == "query"}
     assert asked <= set(rules.answers()), f"{name}: no answer for {sorted(asked - set(rules.answers()))}"
     assert set(COMMON_ANSWERS) <= set(rules.answers())
+
+
+def test_by_default_two_players_face_each_other() -> None:
+    assert Game().seat_keys(2) == ["north", "south"]
+    assert Game().seat_keys(4) == ["north", "east", "south", "west"]
