@@ -491,7 +491,9 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
             out.append(Answer(seat, "legal", {"cards": mine}))
         if state.players == 3 and front == GHOST:
             ghost = sorted({a["card"] for a in actions if a.get("from") == GHOST})
-            if ghost:
+            if ghost and state.hands[GHOST] is None:  # as for a hand of one's own: the colour only
+                out.append(Answer(seat, "legal_ghost_unregistered", {"clan": state.clans[GHOST]}))
+            elif ghost:
                 out.append(Answer(seat, "legal_ghost", {"cards": ghost}))
         if state.players == 2:
             down = sorted({a["slot"] for a in actions if a.get("from") == seat and "slot" in a
