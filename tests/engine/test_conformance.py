@@ -29,8 +29,11 @@ LIVE_ACTIONS = 400
 runner = CliRunner()
 
 
-def random_game(name: str, seats: int, seed: int, every: int = 0) -> tuple[Match, list[object]]:
-    """A whole random legal game; with ``every``, one state in that many is kept too."""
+def random_game(name: str, seats: int, seed: int, every: int = 0,
+                skips: float = 0.0) -> tuple[Match, list[object]]:
+    """A whole random legal game; with ``every``, one state in that many is kept too. ``skips``:
+    how often a player goes on before the table does its own part (a hand left unregistered, a
+    card not turned up yet), as a real table may; 0: the table's part always comes first."""
     game = get_game(name)
     rng = random.Random(seed)
     options = dict(game.simulation_options)
@@ -44,7 +47,13 @@ def random_game(name: str, seats: int, seed: int, every: int = 0) -> tuple[Match
             break
         if every and n % every == 0:
             kept.append(state)
-        action = random_action(m, rng)  # the table's own part first (deals, draws), else a legal choice
+        if skips:
+            table = game.table_actions(state, rng)
+            choices = [a for s in game.seats_of(state) for a in game.legal(state, s)]
+            skip = bool(choices) and (not table or rng.random() < skips)
+            action = rng.choice(choices) if skip else dict(table[0]) if table else None
+        else:
+            action = random_action(m, rng)  # the table's own part first (deals, draws), else a legal choice
         assert action is not None, f"{name}: nobody may act, yet the game is not over"
         json.dumps(action)  # actions go to records as they are
         events = m.apply(action)
