@@ -7,28 +7,18 @@ case, no accents, ligatures spelled out. So "Répète", "repete" and "REPETE" ar
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 LANGS = ("fr", "en")  # French first: the default
 # spelled out after casefold (which already makes ß "ss"); and with their capitals, for ASCII
 LIGATURES: dict[int, str] = {ord("œ"): "oe", ord("æ"): "ae", ord("ĳ"): "ij"}
 ASCII_LIGATURES: dict[int, str] = LIGATURES | {ord("Œ"): "OE", ord("Æ"): "AE", ord("Ĳ"): "IJ"}
-_SPACES = re.compile(r"\s+")
 
 
 def fold(text: str) -> str:
     """Lower case, no accents, ligatures spelled out: "Cœur Épée" is "coeur epee"."""
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(LIGATURES))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def fold_words(text: str, separators: str = "") -> str:
-    """`fold`, with ``separators`` (characters such as "-'") read as spaces, and single spaces."""
-    folded = fold(text)
-    if separators:
-        folded = re.sub(f"[{re.escape(separators)}]", " ", folded)
-    return _SPACES.sub(" ", folded).strip()
 
 
 def ascii_text(text: str) -> str:

@@ -272,18 +272,14 @@ def main() -> None:
     for name, n in sorted(sizes.items(), key=lambda kv: -kv[1])[:12]:
         print(f"  {n:5d}  {name}")
 
-    print("\n## Import cycles (all imports, function-local ones included)")
-    found = cycles(import_graph(python_modules()))
-    if not found:
-        print("- none")
-    for comp in found:
-        print(f"- {len(comp)} modules: {', '.join(comp)}")
-    print("\n## Import cycles, counting the imports under TYPE_CHECKING")
-    found = cycles(import_graph(python_modules(), typing=True))
-    if not found:
-        print("- none")
-    for comp in found:
-        print(f"- {len(comp)} modules: {', '.join(comp)}")
+    for title, typing in (("all imports, function-local ones included", False),
+                          ("counting the imports under TYPE_CHECKING too", True)):
+        print(f"\n## Import cycles ({title})")
+        found = cycles(import_graph(python_modules(), typing=typing))
+        if not found:
+            print("- none")
+        for comp in found:
+            print(f"- {len(comp)} modules: {', '.join(comp)}")
 
     print("\n## The table layer")
     table_report(games)

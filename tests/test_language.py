@@ -6,7 +6,7 @@ from pathlib import Path
 
 from card_codes import load_deck
 from companion.commands import Commands
-from companion.language import LANGS, ascii_text, fold, fold_words
+from companion.language import LANGS, ascii_text, fold
 from companion.session.cardnames import spoken_names
 
 
@@ -15,7 +15,6 @@ def test_fold_drops_case_accents_and_spells_out_ligatures() -> None:
     assert fold("Cœur") == fold("COEUR") == "coeur" and fold("Œuf") == "oeuf"
     assert fold("8 de Cœur") == "8 de coeur"
     assert fold("Ex æquo") == "ex aequo"
-    assert fold_words("  Saisie -  mD ", "-") == "saisie md"
 
 
 def test_ascii_text_keeps_the_case_and_the_letters_of_a_ligature() -> None:

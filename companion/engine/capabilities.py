@@ -77,5 +77,3 @@ class PlacesNumbered(ABC):
     def numbered_by_place(self, state: Any, seat: Seat) -> bool:
         """Whether ``seat``'s cards keep their numbers now (no renumbering is said)."""
 
-
-CAPABILITIES: tuple[type, ...] = (Placing, Deciding, Requests, Giving, PlacesNumbered)

@@ -143,11 +143,11 @@ class SyntheticDriver:
         if chosen is None:
             return
         self.next_bot_move = now + self.opts.pace
-        decider = self.rules.decider(state, chosen) if isinstance(self.rules, Deciding) else None
-        if decider is not None and decider != actor and self.person(decider):
-            assert isinstance(self.rules, Deciding)
-            self.ask(self.rules.request(state, chosen, decider))  # the person chooses, not the bot
-            return
+        if isinstance(self.rules, Deciding):
+            decider = self.rules.decider(state, chosen)
+            if decider is not None and decider != actor and self.person(decider):
+                self.ask(self.rules.request(state, chosen, decider))  # the person chooses, not the bot
+                return
         if "card" in chosen:  # a card goes through the camera, as at a real table
             if chosen.get("from") not in (None, chosen.get("seat")):
                 self.hints.source = chosen["from"]

@@ -94,11 +94,6 @@ def _face_colour(deck: Deck, card: Any) -> tuple[int, int, int]:
     return tuple(_faces()["default"]["face"])  # type: ignore[return-value]
 
 
-def _ascii(text: str) -> str:
-    """cv2.putText draws ASCII only: drop the accents."""
-    return ascii_text(text)
-
-
 def qr_matrix(payload: str) -> Any:
     """The QR symbol of a payload as a boolean array (True = dark), level H, no quiet zone."""
     import numpy as np
@@ -126,7 +121,7 @@ def card_texture(deck: Deck, card_id: str, lang: str = "fr", code: str = "qr") -
     draw = _draw_tag_label if code == "tag" else _draw_qr_label
     y = draw(img, card.tag if code == "tag" else encode(deck, card_id), s)
     ink = tuple(_faces()["default"]["ink"])
-    words = _ascii(card.name(lang)).split()
+    words = ascii_text(card.name(lang)).split()  # cv2.putText draws ASCII only
     lines, line = [], ""
     for word in words:  # wrap the name to the card's width
         if line and len(line) + 1 + len(word) > 13:

@@ -119,15 +119,11 @@ def places(cells: Mapping[Cell, str], orientation: str = "fixed") -> list[Place]
     return out
 
 
-def _plain(text: str) -> str:
-    return fold(text)
-
-
 def _tokens(text: str) -> list[tuple[str, Any]]:
     """(kind, value) tokens; unknown words are ("word", text)."""
     table = _lookup()
     out: list[tuple[str, Any]] = []
-    for raw in re.findall(r"-?\d+|[a-z]+", _plain(text)):
+    for raw in re.findall(r"-?\d+|[a-z]+", fold(text)):
         if re.fullmatch(r"-?\d+", raw):
             out.append(("number", int(raw)))
         else:

@@ -22,8 +22,7 @@ from companion.games.judo.moves import (
 from companion.games.judo.state import HANDS, IPPON, JudoState, cards, may_cover, taken
 
 # ---------------------------------------------------------------------- queries for a player
-# What a throw may lack (the "what" of `lacks`): each has its answer, "lacks_<what>".
-LACKS = ("throw", "grip", "kuzushi", "kuzushi_cover", "turns", "ippon_card")
+# What a throw may lack (the "what" of `lacks`), each with its answer.
 LACKS_SAID = {"throw": "lacks_throw", "grip": "lacks_grip", "kuzushi": "lacks_kuzushi",
               "kuzushi_cover": "lacks_kuzushi_cover", "turns": "lacks_turns",
               "ippon_card": "lacks_ippon_card"}
