@@ -189,27 +189,35 @@ def table_report(games: list[str]) -> None:
 
 
 def session_report() -> None:
-    """The Session class and the classes it is made of (in companion/session)."""
+    """The Session class (mixins, if any, counted in), and the parts it holds: the classes of
+    companion/session that take the session as their ``host``."""
     lines = methods = 0
     attributes: set[str] = set()
-    parts = []
+    merged, parts = [], []
     for path in sorted((ROOT / "companion/session").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        session = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Session"), None)
+        mixins = {b.id for b in session.bases if isinstance(b, ast.Name)} if session else set()
         for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
-            bases = {b.id for b in cls.bases if isinstance(b, ast.Name)}
-            if cls.name != "Session" and not ({"Session"} & bases) and cls.name not in SESSION_MIXINS:
+            size = (cls.end_lineno or cls.lineno) - cls.lineno + 1
+            takes_host = any(isinstance(f, ast.FunctionDef) and f.name == "__init__"
+                             and any(a.arg == "host" for a in f.args.args) for f in cls.body)
+            if takes_host:
+                parts.append(f"{cls.name} {size}/{len(methods_of(cls))}")
+            if cls.name != "Session" and cls.name not in mixins | set(SESSION_MIXINS):
                 continue
-            parts.append(f"{path.name}:{cls.name}")
-            lines += (cls.end_lineno or cls.lineno) - cls.lineno + 1
+            merged.append(f"{path.name}:{cls.name}")
+            lines += size
             methods += len(methods_of(cls))
             for node in ast.walk(cls):
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                         and node.value.id == "self" and isinstance(node.ctx, ast.Store)):
                     attributes.add(node.attr)
-    print(f"- Session ({', '.join(parts)}): {lines} lines, {methods} methods, {len(attributes)} attributes")
+    print(f"- Session ({', '.join(merged)}): {lines} lines, {methods} methods, {len(attributes)} attributes")
+    print(f"- its parts (lines/methods): {', '.join(parts) or 'none'}")
 
 
-SESSION_MIXINS = ("CommonCommands", "SetupDialogue", "SyntheticDriver")
+SESSION_MIXINS: tuple[str, ...] = ()  # classes that are the Session itself (mixins): none now
 
 
 def typing_report() -> None:

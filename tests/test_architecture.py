@@ -112,3 +112,24 @@ def test_hooks_are_declared_never_probed() -> None:
 def test_no_import_cycle() -> None:
     modules = REPORT.python_modules()
     assert REPORT.cycles(REPORT.import_graph(modules)) == []
+
+
+def test_no_import_cycle_for_a_reader() -> None:
+    """Imports under ``TYPE_CHECKING`` count too: a part that names the session it belongs to
+    is a cycle for whoever reads it (the parts see the session as a `Host` protocol)."""
+    modules = REPORT.python_modules()
+    assert REPORT.cycles(REPORT.import_graph(modules, typing=True)) == []
+
+
+def test_the_session_parts_see_only_the_host() -> None:
+    """No part of the session imports the session (loop.py) or another part: each is given the
+    session as its `Host` (session/host.py), and only loop.py puts them together."""
+    parts = ("setup", "handlers", "names", "driver", "layout")
+    found = {}
+    for name in parts:
+        path = ROOT / "companion" / "session" / f"{name}.py"
+        mine = {m for m in REPORT.imports_of(path, True) if m.startswith("companion.session.")}
+        wrong = sorted(m for m in mine if m.rpartition(".")[2] in (*parts, "loop"))
+        if wrong:
+            found[name] = wrong
+    assert found == {}

@@ -15,7 +15,6 @@ remove) waits for that person's answer with no time-out, and the synthetic table
 from __future__ import annotations
 
 import queue
-import random
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -30,40 +29,20 @@ from companion.engine.match import replay
 from companion.engine.table import Ask, Hints, Question, TableRules, clears_table
 from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
-from companion.session.cardnames import norm, spoken_names
-from companion.session.commands import CommonCommands
+from companion.session.awaiting import Awaiting, Confirm, Scan, Which, after, question_of, with_question
 from companion.session.driver import SyntheticDriver
-from companion.session.moves import Move, Pending
+from companion.session.handlers import Handlers
+from companion.session.host import LiveTable, SeenMemory
+from companion.session.layout import LayoutWatch
+from companion.session.moves import Move
+from companion.session.names import Names
 from companion.session.options import SessionOptions, default_record_path
-from companion.session.pipeline import PUBLIC, Pipeline
+from companion.session.pipeline import PUBLIC, Announcer, Pipeline
 from companion.session.setup import SetupDialogue
 from companion.speech.phrasebook import Phrasebook
 from companion.typed_input import Stop, TooLong, typed_lines
 
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
-
-
-class Announcer(Protocol):
-    """Where the session's lines go: text always (one screen, one seat), speech and earcons
-    where routed; a public line's ``speaker`` (the seat it is about) says it in that seat's
-    voice. The keyboard's player stops speech, changes its rate and how much is said."""
-
-    def announce(self, audience: Any, text: str, priority: int = ..., *,
-                 speaker: int | None = ...) -> None: ...
-
-    def earcon(self, name: str, audience: Any = ...) -> None: ...
-
-    def wait(self, timeout: float = ...) -> bool: ...
-
-    def stop(self, seat: int | None = ...) -> None: ...
-
-    def faster(self) -> int: ...
-
-    def slower(self) -> int: ...
-
-    def choose_verbosity(self, level: str) -> str: ...
-
-    def set_keyboard_seat(self, seat: int | None) -> None: ...
 
 
 class VisionNews(Protocol):
@@ -75,13 +54,7 @@ class VisionNews(Protocol):
     card: str | None
     seat: int | None
     error: Any
-
-
-class SeenMemory(Protocol):
-    """What the camera's tracker remembers of cards laid (companion.vision.tracker)."""
-
-    def forget_cards(self, cards: Sequence[str]) -> None: ...
-    def taken_up(self, cards: Sequence[str]) -> None: ...
+    labels: Sequence[Any]
 
 
 def renumbered(before: Sequence[str], after: Sequence[str]) -> list[tuple[int, int, int]]:
@@ -114,10 +87,10 @@ def cards_named(events: Sequence[Event]) -> list[str]:
     return named
 
 
-class Session(CommonCommands, SetupDialogue, SyntheticDriver):
-    """One game at the table."""
+class Session:
+    """One game at the table: the inputs handled one at a time, and the parts they go to."""
 
-    def __init__(self, opts: SessionOptions, announcer: Announcer, *, table: Any = None,
+    def __init__(self, opts: SessionOptions, announcer: Announcer, *, table: LiveTable | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.opts = opts
         self.ann = announcer
@@ -126,7 +99,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names,
                                seat_keys=self.game.seat_keys(opts.seats))
         seat_names = [self.book.seat_name(s) for s in range(len(self.game.seat_keys(opts.seats)))]
-        self.rules: TableRules = (self.package.table or TableRules)(self.game, seat_names)
+        self.rules: TableRules[Any] = (self.package.table or TableRules)(self.game, seat_names)
         self.bot = bot_of(self.package)
         self.commands = Commands(self.package.folder / "commands.toml")
         self.pipeline = Pipeline(self.book, announcer, self.rules, opts)
@@ -136,18 +109,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.clock = clock
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.hints = Hints()
-        self.rng = random.Random(opts.seed)
-        self.confirm: Pending | None = None  # a yes-or-no question waiting for its answer
-        self.layout_said: set[str] = set()  # what the table's layout contradicts, said once while it lasts
-        self.layout_move: Action | None = None  # a move seen on the table, asked to be confirmed
-        self.layout_labels: list[Any] = []  # the labels at rest last seen
-        self.layout_declined: Action | None = None  # a move seen on the table that was answered "no"
-        self.which: list[str] | None = None  # "Lequel ?": the cards a typed name left to choose from
-        self.scanning: list[str] | None = None
-        self.waiting: Question | None = None  # a question waiting for its answer (a card's words, a choice)
-        self.in_flight: tuple[str, float] | None = None  # a card the synthetic table is showing
-        self.bot_intent: dict[str, Any] | None = None  # what a bot meant by the card it showed
-        self.entered: set[str] = set()  # cards the synthetic camera read too late, entered by hand
+        self.awaiting: Awaiting | None = None  # the one thing the table waits for (awaiting.py)
         # the camera's memory of cards laid (set by `play` once the camera is open): cards that left
         # the table are forgotten, so that put down again later they are a new play
         self.seen_memory: SeenMemory | None = None
@@ -155,7 +117,12 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.prompted: str | None = None  # the last "your turn" said (said again only when it changes)
         self.quit = False
         self.started = False
-        self.next_bot_move = 0.0
+        # the parts, each holding this session as its Host (host.py)
+        self.setup = SetupDialogue(self)
+        self.names = Names(self)
+        self.handlers = Handlers(self)
+        self.driver = SyntheticDriver(self, opts.seed)
+        self.layout = LayoutWatch(self)
         self.ann.set_keyboard_seat(self.keyboard_seat)
 
     @property
@@ -163,6 +130,11 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """The seat of the person at this keyboard and screen; None when the synthetic table
         plays every seat (a demo: the screen is a spectator's)."""
         return None if self.opts.me in self.opts.bots else self.opts.me
+
+    @property
+    def me(self) -> int:
+        """The seat whose typed line or command is being handled: the keyboard's."""
+        return self.opts.me
 
     @property
     def match(self) -> Match | None:
@@ -176,6 +148,11 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     def state(self) -> State:
         assert self.pipeline.match is not None
         return self.pipeline.match.state
+
+    @property
+    def question(self) -> Question | None:
+        """The question waiting for its answer (a card's words, a choice), if any."""
+        return question_of(self.awaiting)
 
     def seat_list(self) -> list[int]:
         """The seats of the game (for a reason that lists them)."""
@@ -219,6 +196,19 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """A stop word ("chut", "stop"), acted on by the keyboard's thread itself."""
         parsed = self.commands.parse(line)
         return isinstance(parsed, Command) and parsed.name == "stop"
+
+    # -- what the parts ask of each other (host.py) ------------------------------------------------
+    def run_command(self, cmd: Command) -> None:
+        self.handlers.run(cmd)
+
+    def seat_named(self, word: str) -> int | None:
+        return self.names.seat(word)
+
+    def bot_gives(self, holder: int) -> None:
+        self.driver.bot_gives(holder)
+
+    def setup_text(self) -> str:
+        return self.setup.text()
 
     # -- saying things (the pipeline's) -----------------------------------------------------------
     def say(self, audience: Any, text: str, *, keep: bool = False, speaker: int | None = None) -> None:
@@ -286,7 +276,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """The synthetic table has its own part to do first (a deal, a card turned up)."""
         if self.table is None or self.match is None:
             return False
-        return bool(self.game.table_actions(self.state, self.table_rng()))
+        return bool(self.game.table_actions(self.state, self.driver.table_rng()))
 
     def where_we_are(self) -> None:
         """On resuming: the round, the scores, the table, whose turn, and my hand."""
@@ -330,7 +320,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         else:
             self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
             if self.person(self.moves[-1].by):  # the table's players leave a person a moment
-                self.next_bot_move = max(self.next_bot_move, self.clock() + self.opts.pace)
+                self.driver.person_moved()
         if announce and action.get("type") != "undo":
             self.tell_renumbered(before)
         cleared = clears_table(self.rules, events)
@@ -339,7 +329,7 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         if self.table is not None and (cleared or action.get("type") == "undo"):
             self.table.clear()
         self.hints = Hints()
-        self.waiting = None  # the question is answered (or the game moved past it)
+        self.awaiting = with_question(self.awaiting, None)  # answered (or the game moved past it)
         if prompt:
             self.prompt_turn(due_before)
         return True
@@ -407,17 +397,14 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
 
     def handle_vision(self, event: VisionNews) -> None:
         if event.kind == "layout":
-            self.handle_layout(event.labels)
-        elif event.kind == "seen" and event.card is not None and self.layout_claims(event.card):
-            return  # a board's corner or piece: read where it lies (handle_layout), not played
+            self.layout.changed(event.labels)
+        elif event.kind == "seen" and event.card is not None and self.layout.claims(event.card):
+            return  # a board's corner or piece: read where it lies (LayoutWatch), not played
         elif event.kind == "seen" and event.card is not None:
-            if event.card in self.entered:  # entered by hand already (read too late)
-                self.entered.discard(event.card)
+            if self.driver.seen(event.card):  # entered by hand already (read too late)
                 return
-            if self.in_flight and self.in_flight[0] == event.card:
-                self.in_flight = None
             self.handle_card(event.card, event.seat)
-        elif event.kind == "shown" and event.card is not None and self.scanning is not None:
+        elif event.kind == "shown" and event.card is not None and isinstance(self.awaiting, Scan):
             self.handle_card(event.card)  # a card held up while a hand is read: not a play
         elif event.kind == "unknown" and self.table is not None:
             pass  # the synthetic table's own camera misread its own picture: nothing to show again
@@ -435,21 +422,22 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         """A card seen by the camera (or entered by hand)."""
         if not self.started:
             return
-        if self.scanning is not None:
-            if card not in self.scanning:
-                self.scanning.append(card)
+        scan = self.awaiting
+        if isinstance(scan, Scan):
+            if card not in scan.cards:
+                scan.cards.append(card)
                 self.tell("scan_card", card=card)
                 self.pipeline.earcon("label_read", self.opts.me)
             return
-        intent, self.bot_intent = self.bot_intent, None
-        if intent is not None and intent.get("card") == card:
-            # a synthetic player says what its card is for, as a sighted player would
-            self.apply(dict(intent), from_camera=True)
+        intent = self.driver.intent(card)
+        if intent is not None:  # a synthetic player says what its card is for, as a sighted player would
+            self.apply(intent, from_camera=True)
             return
         typist, self.hints.typist = self.hints.typist, None
         hints = Hints(self.hints.source, zone_seat, self.hints.target, typist)
-        if self.waiting is not None and not self.waiting.card:
-            self.answer_with_card(self.waiting, card, typist)
+        question = self.question
+        if question is not None and not question.card:
+            self.answer_with_card(question, card, typist)
             return
         try:
             action = self.rules.card_action(self.state, card, hints)
@@ -463,6 +451,41 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
             self.ask(action)
             return
         self.apply(action, from_camera=True)
+
+    def typed_card(self, line: str) -> bool:
+        """A card named at the keyboard ("Y-P4-V1", "2", "esprit jaune 4"): checked as the
+        keyboard's player's (a card not theirs is refused, unless it answers a request), then
+        put down on the synthetic table, or taken as seen at a real table. False: no card."""
+        if self.match is None:
+            return False
+        found = self.names.find_cards(line.strip())
+        if not found:
+            return False
+        if found == [""]:  # "esprit rouge 1", and I hold none of them
+            self.tell("card_not_held", self.opts.me, word=line.strip())
+            return True
+        if len(found) > 1:  # "esprit rouge 1": which one, by number or by its full name
+            self.awaiting = Which(found, behind=self.question)
+            self.tell("which_card", self.opts.me, cards=found)
+            return True
+        card = found[0]
+        me = self.opts.me
+        question = self.question
+        if question is None or question.card:  # a card of my own, for a play of my own
+            try:
+                hints = Hints(self.hints.source, None, self.hints.target, me)
+                self.rules.card_action(self.state, card, hints)
+            except Rejected as rejected:
+                self.refuse(rejected, audience=me, card=True)
+                return True
+        if self.table is None:
+            self.hints.typist = me
+            self.handle_card(card)
+            return True
+        self.hints.typist = me
+        self.driver.put_down(card, me)
+        return True
+
 
     def answer_with_card(self, question: Question, card: str, typist: int | None) -> None:
         """A card shown or typed as the answer to a choice: the choice that names it, else the
@@ -481,52 +504,9 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
         self.refuse(reason, audience=question.seat if question.seat is not None else self.opts.me)
         if self.table is not None:
             self.table.clear([card])
-    def handle_layout(self, labels: Sequence[Any]) -> None:
-        """The labels at rest on the table changed (a board's pieces, laid-out cards): what differs
-        from the game is said once to the table; a move seen there is asked to be confirmed."""
-        reading = self.package.layout
-        if reading is None or not self.opts.watch_layout or not self.started or self.match is None:
-            return
-        news = reading.compare(labels, self.state)
-        lines = [self.book.render(e) for e in news.differences]
-        self.layout_said &= set(lines)  # a difference gone may be said again if it comes back
-        for line in lines:
-            if line not in self.layout_said:
-                self.layout_said.add(line)
-                self.say(PUBLIC, line)
-        self.layout_labels = list(labels)
-        if news.proposal != self.layout_declined:
-            self.layout_declined = None  # the table shows something else now
-        free = self.confirm is None or self.confirm.kind == "layout"  # an undo asked is answered first
-        if (news.proposal is not None and news.question is not None and free
-                and news.proposal not in (self.layout_move, self.layout_declined)):
-            self.layout_move = news.proposal
-            self.confirm = Pending("layout")
-            self.say(PUBLIC, self.book.render(news.question))
-        elif news.proposal is None and self.confirm is not None and self.confirm.kind == "layout":
-            self.confirm, self.layout_move = None, None
-
-    def layout_claims(self, card: str) -> bool:
-        """A card the watched layout reads where it lies (a board's piece): the camera does not play it."""
-        layout = self.package.layout
-        if layout is None or not self.opts.watch_layout or not self.started or self.match is None:
-            return False
-        return layout.claims(card, self.state)
-
-    def answer_layout(self, yes: bool) -> None:
-        """The answer to a move seen on the table: played as the action, or the game kept as it is."""
-        move, self.layout_move = self.layout_move, None
-        if move is None or not yes:
-            self.layout_declined = move  # not asked again while the table shows the same
-            self.tell("layout_kept", PUBLIC)
-            return
-        if self.apply(move, from_camera=True) and self.package.layout is not None:
-            news = self.package.layout.compare(self.layout_labels, self.state)
-            self.layout_said = {self.book.render(e) for e in news.differences}  # what is left, said already
-
     def ask(self, question: Question) -> None:
         """A question for a seat: the card is named to it (if any), then what it must say."""
-        self.waiting = question
+        self.awaiting = with_question(self.awaiting, question)
         who = question.seat if question.seat is not None else self.rules.actor(self.state)
         who = self.opts.me if who is None else who
         if question.announce is not None:
@@ -542,31 +522,33 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
 
     def handle_line(self, line: str) -> None:
         if not self.started:
-            self.setup_line(line)
+            self.setup.line(line)
             return
         parsed = self.commands.parse(line)
         if parsed is None:
             return
-        if self.which is not None:
-            options, self.which = self.which, None
-            chosen = self.which_answer(options, line)
+        which = self.awaiting
+        if isinstance(which, Which):
+            self.awaiting = after(which)
+            chosen = self.names.which_answer(which.cards, line)
             if chosen is not None:
                 self.typed_card(chosen)
                 return
-        if self.confirm is not None:
-            pending, self.confirm = self.confirm, None
+        pending = self.awaiting
+        if isinstance(pending, Confirm):
+            self.awaiting = after(pending)
             if isinstance(parsed, Command) and parsed.name in ("yes", "no"):
                 self.resolve(pending, parsed.name == "yes")
                 return
             if pending.kind == "undo":
                 self.tell("undo_kept")
             elif pending.kind == "layout":  # other words than yes or no: the move seen is not played
-                self.layout_declined, self.layout_move = self.layout_move, None
+                self.layout.declined = pending.move
         # a question or a card waiting for words, or "fin" when no hand is being scanned: the game's
         # words first
-        game_first = self.waiting is not None or (
+        game_first = self.question is not None or (
             isinstance(parsed, Command) and self.commands.spec(parsed.name).get("kind") == "scan_done"
-            and self.scanning is None)
+            and not isinstance(self.awaiting, Scan))
         if game_first and self.game_line(line):
             return
         if isinstance(parsed, Unknown):
@@ -576,33 +558,21 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 return
             if parsed.suggestion:
                 meant = " ".join([parsed.suggestion, *line.split()[1:]])
-                self.confirm = Pending("typo", line=meant)
+                self.awaiting = Confirm("typo", line=meant, behind=self.question)
                 self.tell("unknown_command_hint", word=parsed.word, hint=parsed.suggestion)
             else:
                 self.tell("unknown_command", word=parsed.word)
             return
-        self.run_command(parsed)
+        self.handlers.run(parsed)
 
-    def which_answer(self, options: list[str], line: str) -> str | None:
-        """The card the answer to "Lequel ?" picks: its number in the list, or a name only one
-        of them answers to; None: the line is something else (the question is dropped)."""
-        word = line.strip()
-        if word.isdigit():
-            index = int(word) - 1
-            return options[index] if 0 <= index < len(options) else None
-        typed = norm(word)
-        named = [c for c in options if typed in spoken_names(self.deck.card(c))
-                 or typed == norm(self.book.card_name(c))]
-        return named[0] if len(named) == 1 else None
-
-    def resolve(self, pending: Pending, yes: bool) -> None:
+    def resolve(self, pending: Confirm, yes: bool) -> None:
         """The answer to a yes-or-no question."""
         if pending.kind == "typo":
             if yes:
                 self.handle_line(pending.line)
             return
         if pending.kind == "layout":
-            self.answer_layout(yes)
+            self.layout.answered(pending.move, yes)
             return
         if not yes:
             self.tell("undo_kept")
@@ -620,7 +590,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
     def game_line(self, line: str) -> bool:
         """The game's own words ("archer de Nord en C4", "manque ISN"); True if they meant
         something (an action applied or refused, or a question answered)."""
-        waiting_card = self.waiting.card if self.waiting is not None and self.waiting.card else None
+        question = self.question
+        waiting_card = question.card if question is not None and question.card else None
         try:
             result = self.rules.parse_line(self.state, self.opts.me, line, waiting_card)
         except Rejected as rejected:
@@ -650,8 +621,8 @@ class Session(CommonCommands, SetupDialogue, SyntheticDriver):
                 self.begin()
             elif kind != "tick":
                 self.handle(kind, payload)
-            self.check_in_flight()
-            self.bot_step()
+            self.driver.check_in_flight()
+            self.driver.bot_step()
             if idle is not None:
                 idle()
             if self.opts.stop_when_over and self.match is not None and self.game.is_over(self.match.state):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from companion.engine import Action, Event, Match, Rejected, Seat
 from companion.engine.table import TableRules
@@ -24,10 +24,36 @@ PUBLIC = "all"
 WRITE_FAILURES_BEFORE_STOP = 3  # refused writes in a row (a disk that stays full) that end the game
 
 
+class Announcer(Protocol):
+    """Where the session's lines go: the seat outputs (`speech.announcer.Announcer`). Text
+    always (one screen, one seat), speech and earcons where routed, a braille display; a public
+    line's ``speaker`` (the seat it is about) says it in that seat's voice. A new kind of seat
+    joins there: neither the session nor a game changes. The keyboard's player stops speech,
+    changes its rate and how much is said."""
+
+    def announce(self, audience: Any, text: str, priority: int = ..., *,
+                 speaker: int | None = ...) -> None: ...
+
+    def earcon(self, name: str, audience: Any = ...) -> None: ...
+
+    def wait(self, timeout: float = ...) -> bool: ...
+
+    def stop(self, seat: int | None = ...) -> None: ...
+
+    def faster(self) -> int: ...
+
+    def slower(self) -> int: ...
+
+    def choose_verbosity(self, level: str) -> str: ...
+
+    def set_keyboard_seat(self, seat: int | None) -> None: ...
+
+
 class Pipeline:
     """Says things to the table and to seats, and commits actions: check, record, announce."""
 
-    def __init__(self, book: Phrasebook, announcer: Any, rules: TableRules, opts: SessionOptions) -> None:
+    def __init__(self, book: Phrasebook, announcer: Announcer, rules: TableRules[Any],
+                 opts: SessionOptions) -> None:
         self.book = book
         self.ann = announcer
         self.rules = rules
@@ -50,7 +76,7 @@ class Pipeline:
 
     def mine(self, audience: Any) -> bool:
         """A line the keyboard's screen shows: public, or the keyboard seat's own."""
-        return audience == PUBLIC or audience == self.me
+        return bool(audience == PUBLIC or audience == self.me)
 
     # -- saying things ---------------------------------------------------------------------------
     def say(self, audience: Any, text: str, *, keep: bool = False, speaker: Seat | None = None) -> None:

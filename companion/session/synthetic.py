@@ -27,7 +27,7 @@ SEAT_SPOTS: dict[int, list[tuple[tuple[float, float], str]]] = {
 }
 
 
-class LiveTable(SyntheticTable):
+class LiveTable(SyntheticTable):  # type: ignore[misc]  # the vision layer is not type-checked
     """A synthetic table without an end, played from the session."""
 
     def __init__(self, deck: Any, seats: int, **kwargs: Any) -> None:

@@ -53,9 +53,9 @@ def test_a_typed_card_the_camera_reads_late_is_played_once_without_a_misread_lin
     assert session.apply({"type": "hand", "seat": 0, "cards": hand})
     rec.clear()
     session.handle_line("carte 1")
-    assert session.in_flight is not None and session.in_flight[0] == "Y-P4-V1"
+    assert session.driver.in_flight is not None and session.driver.in_flight[0] == "Y-P4-V1"
     now[0] = 7.0  # a slow machine: its own camera has not read the card yet
-    session.check_in_flight()
+    session.driver.check_in_flight()
     assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "play", "seat": 0, "card": "Y-P4-V1",
                                                             "from": 0}
     session.handle_vision(seen("Y-P4-V1"))  # read at last: the card already played, not a second one
@@ -93,7 +93,7 @@ def test_a_card_entered_late_then_shown_again_is_seen_again(tmp_path: Path) -> N
     assert session.apply({"type": "hand", "seat": 0, "cards": hand})
     session.handle_line("carte 1")
     now[0] = 7.0
-    session.check_in_flight()  # entered by hand; its late sighting never comes
+    session.driver.check_in_flight()  # entered by hand; its late sighting never comes
     session.handle_line("annule")
     session.handle_line("oui")
     session.handle_line("carte Y-P4-V1")  # shown again after the undo: this sighting counts
@@ -111,7 +111,7 @@ def test_after_a_play_the_cards_after_it_are_said_with_their_new_numbers(tmp_pat
     rec.clear()
     session.handle_line("carte 2")
     now[0] = 7.0
-    session.check_in_flight()  # entered by hand: played
+    session.driver.check_in_flight()  # entered by hand: played
     assert rec.lines[-1] == (0, "Numéros changés : 3 à 7 deviennent 2 à 6.")
     session.handle_line("main")
     assert rec.texts(0)[-1].startswith("Votre main : 1 : Esprit jaune 4 ; 2 : Esprit jaune 2 ;")

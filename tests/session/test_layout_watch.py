@@ -48,4 +48,4 @@ def test_a_unit_seen_is_not_played_as_a_card_while_the_board_is_watched(make_ses
     session, rec = placed(make_session)
     unit = next(iter(session.state.units))
     session.handle_vision(SimpleNamespace(kind="seen", card=unit, seat=None, error=None))
-    assert session.waiting is None and rec.texts() == []
+    assert session.question is None and rec.texts() == []

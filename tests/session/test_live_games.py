@@ -57,7 +57,7 @@ def test_judo_grips_kuzushi_and_a_throw_by_words(make_session, tmp_path: Path) -
     for card in ("GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1"):
         session.handle_vision(seen(card))
     session.handle_vision(seen("THROW-ISN"))
-    assert session.waiting is not None, "a throw card waits for its MS cards"
+    assert session.question is not None, "a throw card waits for its MS cards"
     assert rec.texts(0)[-2] == "ISN, Ippon-seoi-nage.", "the card shown is named to its player only"
     session.handle_line("projette")
     actions = record_actions(tmp_path / "game.jsonl")
@@ -65,7 +65,7 @@ def test_judo_grips_kuzushi_and_a_throw_by_words(make_session, tmp_path: Path) -
     assert actions[4] == {"type": "throw", "seat": 0, "cards": ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"]}
     assert any(t.startswith("Nord projette : ISN") for t in rec.texts("all"))
     assert any(t.startswith("Dé GAKE") for t in rec.texts("all"))
-    assert session.waiting is None
+    assert session.question is None
     assert replays(tmp_path / "game.jsonl", session.match.state)
 
 
@@ -166,14 +166,14 @@ def test_shodan_a_card_shown_waits_for_where_it_goes(make_session, tmp_path: Pat
     session, rec = shodan_in_main(make_session)
     card = session.match.state.known[0][0]
     session.handle_vision(seen(card))
-    assert session.waiting is not None and not rec.texts("all"), "nothing is played before the words"
+    assert session.question is not None and not rec.texts("all"), "nothing is played before the words"
     assert rec.texts(0)[-2] == names("shodan", [card])[0] + "."
     before = session.match.state
     session.handle_line("sur 9")  # no technique 9
-    assert session.match.state is before and session.waiting is not None
+    assert session.match.state is before and session.question is not None
     session.handle_line("nouvelle")
     assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "place", "seat": 0, "card": card}
-    assert session.waiting is None
+    assert session.question is None
     assert "Technique inconnue : 9." in rec.texts(0), "a typed line's refusal goes to its typist"
     assert rec.texts("all")[0].startswith("Nord : " + names("shodan", [card])[0])
     assert replays(tmp_path / "game.jsonl", session.match.state)
@@ -299,13 +299,13 @@ def test_samurai_a_token_shown_waits_for_its_square(make_session, tmp_path: Path
     session, rec = make_session(game="samurai", seats=2, me=0)
     rec.clear()
     session.handle_vision(seen("ARCHER-Y-3"))
-    assert session.waiting is not None and rec.texts(0)[-1] == "Carte vue. Dites la case : en C4."
+    assert session.question is not None and rec.texts(0)[-1] == "Carte vue. Dites la case : en C4."
     session.handle_line("en Z4")  # not a square of the board: a reason, nothing changes
-    assert session.waiting is not None and len(record_actions(tmp_path / "game.jsonl")) == 0
+    assert session.question is not None and len(record_actions(tmp_path / "game.jsonl")) == 0
     session.handle_line("en C2")
     assert record_actions(tmp_path / "game.jsonl") == [{"type": "place", "seat": 0, "unit": "ARCHER-Y-3",
                                                         "at": "C2"}]
-    assert session.waiting is None
+    assert session.question is None
 
 
 @pytest.mark.parametrize(("game", "line", "answer"), [
@@ -348,7 +348,7 @@ def test_samurai_two_tiers_reached_the_owner_chooses_the_unit_removed(make_sessi
     session, rec = samurai_arranged(make_session, 1, units, arrange={"hp": {(1, "archer"): 5}})
     # North (the synthetic table's seat) attacks: 4 damage on South's archers, two tiers reached
     assert session.apply({"type": "attack", "seat": 0, "unit": "NAGINATA-Y-1", "target": "ARCHER-R-1"})
-    session.bot_step()  # the synthetic table's turn to act, were it its to take
+    session.driver.bot_step()  # the synthetic table's turn to act, were it its to take
     assert session.match.state.phase == "remove", "the table waits: the owner chooses, no bot for him"
     mine = rec.texts(1)
     assert any(t.startswith("À vous. Deux paliers atteints : choisissez 1 pion à retirer : "

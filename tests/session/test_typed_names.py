@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+from companion.session.awaiting import Which
+
 from .conftest import record_actions
 from .test_live_games import shodan_in_main
 
@@ -84,7 +86,7 @@ def test_a_name_no_card_answers_to_is_still_unknown(make_session, tmp_path: Path
     session, rec = tatsu_with_hand(make_session, HAND)
     session.handle_line("carte esprit vert 9")
     assert rec.texts(0)[-1] == "Carte inconnue : esprit vert 9."
-    assert session.which is None
+    assert not isinstance(session.awaiting, Which)
 
 
 def test_shodan_a_technique_typed_as_the_hand_lists_it(make_session) -> None:
@@ -94,7 +96,7 @@ def test_shodan_a_technique_typed_as_the_hand_lists_it(make_session) -> None:
     copies = [c for c in session.deck.ids() if session.book.card_name(c) == name]
     assert len(copies) > 1, "the name is the name of several copies"
     session.handle_line(f"carte {name.upper()}")
-    assert session.waiting is not None and session.waiting.card in hand, rec.texts()
+    assert session.question is not None and session.question.card in hand, rec.texts()
     assert not any("n'a pas" in t for t in rec.texts()), rec.texts()
 
 
@@ -110,5 +112,5 @@ def test_a_name_of_several_cards_none_in_my_hand_is_refused_at_once(make_session
                                                   "R-P3-V1", "R-X1"])
     session.handle_line("carte esprit jaune 1")
     assert rec.texts(0)[-1] == "Vous n'avez aucune carte « esprit jaune 1 » en main.", rec.texts()
-    assert session.which is None
+    assert not isinstance(session.awaiting, Which)
     assert record_actions(tmp_path / "game.jsonl")[-1]["type"] == "hand"
