@@ -18,7 +18,7 @@ bench: bootstrap
 	@bash scripts/bench.sh
 
 lint: bootstrap
-	@.venv/bin/ruff check companion card_codes printables tests bench
+	@.venv/bin/ruff check companion card_codes printables kit tests bench
 
 clean:
 	rm -rf .venv build *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -39,7 +39,7 @@ from kit_scenes import KINDS, Trick, scene_end, trick_scene
 
 from card_codes import load_deck
 from companion.vision import SEEN, UNKNOWN, CaptureSource, LabelTracker, make_decoder, write_video
-from companion.vision.realism import SURFACES, Laid, TableCamera, TableClip
+from kit.realism import SURFACES, Laid, TableCamera, TableClip
 
 CLIPS = 20
 DISTANCES = (400, 550, 700, 800)

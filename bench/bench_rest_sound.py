@@ -39,7 +39,7 @@ from card_codes import load_deck
 from companion.session import Session, SessionOptions
 from companion.speech.announcer import Announcer
 from companion.vision import SEEN, CaptureSource, FrameSource, open_live, write_video
-from companion.vision.realism import Laid, TableCamera, TableClip
+from kit.realism import Laid, TableCamera, TableClip
 
 FPS = 30
 BUDGET_MS = 80.0

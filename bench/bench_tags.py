@@ -35,7 +35,7 @@ from kit_scenes import resting_scene
 from card_codes import encode, load_deck
 from companion.vision import make_decoder
 from companion.vision.decoders import TAG_IDLE
-from companion.vision.realism import SURFACES, Glare, Look, TableCamera, TableClip
+from kit.realism import SURFACES, Glare, Look, TableCamera, TableClip
 
 DISTANCES = (400, 550, 700, 800)
 ELEVATIONS = (30, 45, 60)

@@ -1,4 +1,4 @@
-"""Table scenes for the camera benchmarks, built from the realism kit (companion.vision.realism).
+"""Table scenes for the camera benchmarks, built from the realism kit (kit.realism).
 
 `resting_scene`: 12 cards at rest in a 4 x 3 layout, turned at random, far enough apart that no
 card ever covers another's code (112 mm: a card turned any way fits in a 108 mm circle).
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.vision.realism import Coaster, Exposure, Fan, Glare, Hand, Happening, Laid
+from kit.realism import Coaster, Exposure, Fan, Glare, Hand, Happening, Laid
 
 KINDS = ("trick", "glare", "exposure", "close-fan", "two-tricks")
 SEAT_DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # table mm: North far, East right, South near, West left

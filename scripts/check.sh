@@ -4,7 +4,7 @@
 # (a clip at its own speed), slow (a second or more of one core each).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-.venv/bin/ruff check companion card_codes printables tests bench || exit 1
+.venv/bin/ruff check companion card_codes printables kit tests bench || exit 1
 .venv/bin/mypy || exit 1
 workers=${TEST_WORKERS:-$(nproc)}
 exec .venv/bin/python -m pytest -n "$workers" -q -m "not (e2e or audio or realtime or slow)" --durations=5 "$@"

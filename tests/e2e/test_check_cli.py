@@ -15,7 +15,7 @@ import pytest
 
 from card_codes import load_deck
 from companion.vision import write_video
-from companion.vision.realism import Glare, Laid, Look, TableCamera, TableClip
+from kit.realism import Glare, Laid, Look, TableCamera, TableClip
 
 pytestmark = pytest.mark.realtime  # check plays each clip at its own pace: the delay to a sound is measured
 

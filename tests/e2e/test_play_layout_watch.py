@@ -29,7 +29,7 @@ from companion.games.samurai.legal import legal_choices
 from companion.journal import Journal
 from companion.speech.phrasebook import Phrasebook
 from companion.vision import write_video
-from companion.vision.realism import Laid, TableCamera, TableClip
+from kit.realism import Laid, TableCamera, TableClip
 
 COMPANION = str(Path(sys.executable).with_name("companion"))
 SQUARE_MM = 40.0

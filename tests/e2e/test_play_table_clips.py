@@ -16,7 +16,7 @@ import pytest
 
 from card_codes import load_deck
 from companion.vision import write_video
-from companion.vision.realism import Coaster, Fan, Glare, Hand, Laid, TableCamera, TableClip
+from kit.realism import Coaster, Fan, Glare, Hand, Laid, TableCamera, TableClip
 
 COMPANION = str(Path(sys.executable).with_name("companion"))
 TRICK = (("Y-P4-V1", (-95, 70), "top"), ("R-P2-V1", (95, 20), "right"),

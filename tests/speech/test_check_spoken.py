@@ -12,7 +12,7 @@ import pytest
 
 from card_codes import load_deck
 from companion.vision import write_video
-from companion.vision.realism import Laid, TableCamera, TableClip
+from kit.realism import Laid, TableCamera, TableClip
 from tests.speech.conftest import RECORD_RATE, audible_span
 
 COMPANION = str(Path(sys.executable).with_name("companion"))

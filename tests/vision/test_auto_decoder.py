@@ -7,7 +7,7 @@ import pytest
 from card_codes import encode, load_deck
 from companion.vision import make_decoder
 from companion.vision.decoders import QR_CONFIRM, QR_PROBE_EVERY, TAG_IDLE
-from companion.vision.realism import Coaster, Laid, TableCamera, TableClip
+from kit.realism import Coaster, Laid, TableCamera, TableClip
 
 
 @pytest.fixture(scope="module")

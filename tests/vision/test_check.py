@@ -8,7 +8,7 @@ import pytest
 from card_codes import load_deck
 from companion.vision import make_decoder
 from companion.vision.check import code_geometry
-from companion.vision.realism import Laid, TableCamera, TableClip
+from kit.realism import Laid, TableCamera, TableClip
 
 
 @pytest.mark.parametrize(("distance", "elevation"), [(450, 55), (550, 45), (800, 30)])

@@ -7,7 +7,7 @@ import pytest
 
 from card_codes import encode, load_deck
 from companion.vision import make_decoder
-from companion.vision.realism import Fan, Hand, Laid, Look, TableCamera, TableClip
+from kit.realism import Fan, Hand, Laid, Look, TableCamera, TableClip
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ import pytest
 
 from card_codes import encode, load_deck
 from companion.vision import CaptureSource, make_decoder, write_video
-from companion.vision.realism import Hand, Laid, TableCamera, TableClip
 from companion.vision.watch import LayoutEvent, LayoutWatcher, watch_layout
+from kit.realism import Hand, Laid, TableCamera, TableClip
 
 PLACES = [(-110.0, 60.0), (0.0, 60.0), (110.0, 60.0), (-110.0, -60.0), (0.0, -60.0), (110.0, -60.0)]
 CARDS = ["Y-P4-V1", "R-P2-V1", "Y-P3-V1", "R-P5-V1", "Y-X1", "R-F"]

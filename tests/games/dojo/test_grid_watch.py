@@ -9,8 +9,8 @@ import pytest
 
 from card_codes import load_deck
 from companion.vision import CaptureSource, make_decoder, read_grid, write_video
-from companion.vision.realism import Laid, TableCamera, TableClip
 from companion.vision.watch import LayoutEvent, watch_layout
+from kit.realism import Laid, TableCamera, TableClip
 
 CARDS = ["FOX-1-1", "CRANE-2-1", "BEAR-3-2", "MONKEY-5-1", "TIGRESS-1-2", "RACCOON-4-1",
          "FOX-3-2", "CRANE-5-2", "BEAR-2-1", "MONKEY-4-2", "TIGRESS-3-1", "RACCOON-2-2"]

@@ -10,8 +10,8 @@ from card_codes import load_deck
 from companion.games.samurai.board import data
 from companion.games.samurai.camera import read_board
 from companion.vision import CaptureSource, make_decoder, write_video
-from companion.vision.realism import Hand, Laid, TableCamera, TableClip
 from companion.vision.watch import LayoutEvent, watch_layout
+from kit.realism import Hand, Laid, TableCamera, TableClip
 
 SQUARE_MM = 40.0
 TAG_ABOVE_CENTRE_MM = 20.25  # the tag's centre, from the card's centre towards its top (printed labels)
