@@ -133,3 +133,13 @@ def test_the_session_parts_see_only_the_host() -> None:
         if wrong:
             found[name] = wrong
     assert found == {}
+
+
+def test_the_program_imports_no_test_kit() -> None:
+    """The realism kit and the tests' helpers are not the program's: nothing installed imports them."""
+    program = [p for p in shared_files() + sorted((ROOT / "companion" / "games").rglob("*.py"))
+               if p.suffix == ".py"]
+    kits = ("kit", "tests", "bench")
+    found = {str(p.relative_to(ROOT)): sorted(m for m in imports(p) if m.split(".")[0] in kits)
+             for p in program}
+    assert {k: v for k, v in found.items() if v} == {}
