@@ -25,6 +25,7 @@ from companion.cli.common import (
     seats_or_exit,
     user_config,
 )
+from companion.cli.web import open_pages
 from companion.config import Config, data_dir
 from companion.engine import GamePackage, Rejected, ReplayError, get_game
 from companion.engine.bots import bot_of, table_options
@@ -90,7 +91,8 @@ def _check_record(record: Path | None, lang: str) -> None:
 
 
 def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: bool, decoder: str,
-         speed: float, interactive: bool, zones: SeatMap | None = None, every_frame: bool = False) -> None:
+         speed: float, interactive: bool, zones: SeatMap | None = None, every_frame: bool = False,
+         web: tuple[bool, int] | None = None) -> None:
     game = get_game(opts.game)
     lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
@@ -100,6 +102,7 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
         if synthetic else None
     session = Session(opts, ann, table=table)
     reader = None
+    server: Any = None
     terminal = StopKeyTerminal(sys.stdin, stop_key if interactive else "")
     try:
         terminal.open()
@@ -123,6 +126,8 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
         except SourceError:
             raise fail(say(lang, "bad_source", path=source), 1) from None
         session.seen_memory = reader.tracker
+        if web is not None:
+            server = open_pages(session, ann, lan=web[0], port=web[1])
         if interactive:
             session.read_lines(sys.stdin)
         if not session.started:  # a resumed game has started already
@@ -146,12 +151,15 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
         terminal.close()
         if reader is not None:
             reader.stop()
+        if server is not None:
+            server.stop()
         session.close()
         ann.close()
 
 
-def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> int:
-    """The seat of ``--me``: a number from 1 to the seat count, or a seat name in either language."""
+def _seat_number(session_game: str, seats: int, word: str | None, lang: str, key: str = "bad_me") -> int:
+    """The seat of ``--me`` (or ``--phone``): a number from 1 to the seat count, or a seat name
+    in either language."""
     if word is None:
         return 0
     game = get_game(session_game)
@@ -163,8 +171,24 @@ def _seat_number(session_game: str, seats: int, word: str | None, lang: str) -> 
             if book.seat_name(seat).casefold() == word.strip().casefold():
                 return seat
     names = Phrasebook(lang, session_game, seat_keys=game.seat_keys(seats))
-    raise fail(say(lang, "bad_me", word=word, seats=seats,
+    raise fail(say(lang, key, word=word, seats=seats,
                    names=", ".join(names.seat_name(s) for s in range(seats))))
+
+
+def _phones_or_exit(game: str, seats: int, words: list[str] | None, me: int | None, web: bool,
+                    lang: str) -> frozenset[int] | None:
+    """The seats of ``--phone``; None when none was named."""
+    if not words:
+        return None
+    if not web:
+        raise fail(say(lang, "phone_needs_web"))
+    phones = set()
+    for word in words:
+        seat = _seat_number(game, seats, word, lang, key="bad_phone")
+        if seat == me:
+            raise fail(say(lang, "phone_is_me", word=word))
+        phones.add(seat)
+    return frozenset(phones)
 
 
 def _zones_or_exit(value: str | None, game: str | None, seats: int, lang: str) -> SeatMap | None:
@@ -205,6 +229,16 @@ LangOpt = Annotated[str | None, typer.Option("--lang", help="fr or en (default: 
 TextOpt = Annotated[bool, typer.Option("--text", help="Print only: no built-in speech.")]
 RecordOpt = Annotated[Path | None, typer.Option("--record", help="Write the game record here "
                                                 "(default: a new file in your data folder).")]
+WebOpt = Annotated[bool, typer.Option("--web", help="Also serve the table to the players' phones: a private "
+                                      "page per seat and a public table view, on this computer only "
+                                      "(\"--web lan\": on the local network too).")]
+LanOpt = Annotated[bool, typer.Option("--lan", help="With --web: open the pages to the local network "
+                                      "(a phone on the same Wi-Fi), not only to this computer.")]
+WebPortOpt = Annotated[int, typer.Option("--web-port", min=0, max=65535,
+                                         help="With --web: the port of the pages (0: any free port).")]
+PhoneOpt = Annotated[list[str] | None, typer.Option("--phone", help="With --web: a seat played from its own "
+                                                    "phone, by a person (a name or a number; repeat it). "
+                                                    "Default at a real table: every seat but yours.")]
 DecoderOpt = Annotated[str, typer.Option("--decoder", help="What the camera reads: auto (camera tags, and QR "
                                           "codes when there are some), tag, zxing, pyzbar, tag+zxing.")]
 
@@ -242,6 +276,10 @@ def play(
                                        "its moves at once, and a video or a folder of images is read "
                                        "frame by frame as fast as it decodes, none dropped (to check "
                                        "what a recording shows).")] = False,
+    web: WebOpt = False,
+    lan: LanOpt = False,
+    web_port: WebPortOpt = 8730,
+    phone: PhoneOpt = None,
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
@@ -271,18 +309,23 @@ def play(
         _check_record(record, lang)
     my_seat = _seat_number(game, seats, me, lang) if me is not None or remembered is None else remembered
     zone_map = _zones_or_exit(zones, game, seats, lang)
+    web = web or lan
+    phones = _phones_or_exit(game, seats, phone, my_seat, web, lang)
+    if phones is None:  # at a real table every other seat may join; the synthetic table plays its own
+        phones = frozenset(set(range(seats)) - {my_seat}) if web and not synthetic else frozenset()
     options = _with_target(package, {}, target)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
-        bots=frozenset(set(range(seats)) - {my_seat}) if synthetic else frozenset(),
+        bots=frozenset(set(range(seats)) - {my_seat} - phones) if synthetic else frozenset(),
         pace=0.0 if fast or not synthetic else pace, seed=seed, setup=resume is None,
         information=information or config.information,
-        watch_layout=not synthetic and package.layout is not None,
+        watch_layout=not synthetic and package.layout is not None, phones=phones,
     )
     _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
          text_only=text, decoder=decoder, speed=PLAY_FAST_SPEED if fast and synthetic else 1.0,
-         interactive=True, zones=zone_map, every_frame=fast and (video is not None or images is not None))
+         interactive=True, zones=zone_map, every_frame=fast and (video is not None or images is not None),
+         web=(lan, web_port) if web else None)
 
 
 @app.command()
@@ -297,6 +340,10 @@ def demo(
                                                "(default: the game's own).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
     decoder: DecoderOpt = "auto",
+    web: WebOpt = False,
+    lan: LanOpt = False,
+    web_port: WebPortOpt = 8730,
+    phone: PhoneOpt = None,
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""
@@ -309,11 +356,15 @@ def demo(
     _check_decoder(decoder, lang)
     _check_record(record, lang)
     options = _with_target(package, table_options(package.rules, bot_of(package)), target)  # the bots' table
+    web = web or lan
+    phones = _phones_or_exit(game, seats, phone, None, web, lang) or frozenset()
+    spectator = min(set(range(seats)) - phones, default=0)  # the screen's seat: the synthetic table's
     opts = SessionOptions(
-        game=game, seats=seats, options=options, me=0, lang=lang,
+        game=game, seats=seats, options=options, me=spectator, lang=lang,
         seat_names=config.seat_names.get(lang), record=record,
-        bots=frozenset(range(seats)), pace=0.0 if fast else 0.8, seed=seed, setup=False,
-        stop_when_over=True,
+        bots=frozenset(set(range(seats)) - phones), pace=0.0 if fast else 0.8, seed=seed, setup=False,
+        stop_when_over=True, phones=phones,
     )
     _run(opts, config, None, synthetic=True, text_only=text, decoder=decoder,
-         speed=FAST_SPEED if fast else 1.0, interactive=sys.stdin.isatty())
+         speed=FAST_SPEED if fast else 1.0, interactive=sys.stdin.isatty(),
+         web=(lan, web_port) if web else None)

@@ -18,11 +18,12 @@ from companion.engine.table import Question
 
 @dataclass
 class Confirm:
-    """A yes-or-no question to the keyboard's player: "undo" (``steps`` actions back, asked
+    """A yes-or-no question to a seat's player: "undo" (``steps`` actions back, asked
     when the record held ``seq`` actions: play moving first cancels it), "typo" (``line`` is
     what was meant) or "layout" (``move``, seen on the table, to be played)."""
 
     kind: Literal["undo", "typo", "layout"]
+    seat: int | None  # who answers (None: anyone at the table, a move seen on it)
     seq: int = 0
     steps: int = 1
     line: str = ""
@@ -35,6 +36,7 @@ class Which:
     """ "Lequel ?": the cards a typed name left to choose from, by number or full name."""
 
     cards: list[str]
+    seat: int  # who typed the name
     behind: Question | None = None
 
 
@@ -42,6 +44,7 @@ class Which:
 class Scan:
     """A hand being shown to the camera ("scanne" … "fin"): the cards read so far."""
 
+    seat: int  # whose hand
     cards: list[str] = field(default_factory=list)
     behind: Question | None = None
 

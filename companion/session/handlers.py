@@ -111,11 +111,14 @@ class Handlers:
         """The newest lines again, as they were heard, in "equal" too: the announcement just made
         (any new one replaces it) or an answer already in sight, the way a player may have the
         last trick shown until the next card is played (bridge law 66A)."""
-        if not self.host.pipeline.last:
+        pipeline, me = self.host.pipeline, self.host.me
+        mine = [line for line in pipeline.last if pipeline.mine(line[0])]
+        if not mine:
             self.host.tell("nothing_to_repeat")
             return
-        for audience, text, speaker in list(self.host.pipeline.last):
-            self.host.ann.announce(audience, text, speaker=speaker)
+        at_keyboard = me == self.host.opts.me
+        for audience, text, speaker in mine:  # a phone's seat hears it again alone
+            self.host.ann.announce(audience if at_keyboard else me, text, speaker=speaker)
 
     def cmd_hand(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.host.answer(self.host.rules.answer("hand", Ask(self.host.state, self.host.me)))
@@ -180,7 +183,7 @@ class Handlers:
         said = [self.host.book.render(e) for e in move.events if self.host.pipeline.mine(e.audience)]
         what = (said[0].strip().rstrip(".") if said else "") or "?"
         later = len(self.host.moves) - at - 1
-        self.host.awaiting = Confirm("undo", seq=self.host.journal.seq, steps=later + 1,
+        self.host.awaiting = Confirm("undo", me, seq=self.host.journal.seq, steps=later + 1,
                                      behind=question_of(self.host.awaiting))
         if later:
             self.host.tell("confirm_undo_more", what=what, n=later)
@@ -329,19 +332,19 @@ class Handlers:
 
     def game_scan(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "scanne": the cards shown next are the keyboard's hand, until "fin"."""
-        self.host.awaiting = Scan(behind=question_of(self.host.awaiting))
+        self.host.awaiting = Scan(self.host.me, behind=question_of(self.host.awaiting))
         self.host.tell("scan_start")
 
     def game_scan_done(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         scan = self.host.awaiting
-        if not isinstance(scan, Scan):
+        if not isinstance(scan, Scan) or scan.seat != self.host.me:
             self.host.tell("not_now")
             return
         cards, self.host.awaiting = scan.cards, after(scan)
         if not cards:
             self.host.tell("scan_none")
             return
-        self.host.apply({"type": "hand", "seat": self.host.me, "cards": cards})
+        self.host.apply({"type": "hand", "seat": scan.seat, "cards": cards})
 
     def game_words(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         """A command in the game's own words ("manque ISN", "active atémi Est"): the whole line

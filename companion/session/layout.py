@@ -48,7 +48,7 @@ class LayoutWatch:
         free = asked is not None or waiting is None or waiting is question_of(waiting)  # an undo asked first
         if (news.proposal is not None and news.question is not None and free
                 and news.proposal not in (asked.move if asked else None, self.declined)):
-            host.awaiting = Confirm("layout", move=news.proposal, behind=question_of(waiting))
+            host.awaiting = Confirm("layout", None, move=news.proposal, behind=question_of(waiting))
             host.say(PUBLIC, host.book.render(news.question))
         elif news.proposal is None and asked is not None:
             host.awaiting = after(asked)

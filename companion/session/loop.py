@@ -17,7 +17,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TextIO
 
 from card_codes import LabelErrorKind, load_deck
@@ -39,6 +39,7 @@ from companion.session.names import Names
 from companion.session.options import SessionOptions, default_record_path
 from companion.session.pipeline import PUBLIC, Announcer, Pipeline
 from companion.session.setup import SetupDialogue
+from companion.session.views import Pages, SeatViews
 from companion.speech.phrasebook import Phrasebook
 from companion.typed_input import Stop, TooLong, typed_lines
 
@@ -114,7 +115,7 @@ class Session:
         # the table are forgotten, so that put down again later they are a new play
         self.seen_memory: SeenMemory | None = None
         self.moves: list[Move] = []  # the standing actions, oldest first
-        self.prompted: str | None = None  # the last "your turn" said (said again only when it changes)
+        self.prompted: dict[int, str] = {}  # the last "your turn" said to each seat (again if it changes)
         self.quit = False
         self.started = False
         # the parts, each holding this session as its Host (host.py)
@@ -123,6 +124,8 @@ class Session:
         self.handlers = Handlers(self)
         self.driver = SyntheticDriver(self, opts.seed)
         self.layout = LayoutWatch(self)
+        self.views = SeatViews(self)
+        self.pages: Pages | None = None  # the phones' pages and the table view, when served (--web)
         self.ann.set_keyboard_seat(self.keyboard_seat)
 
     @property
@@ -133,8 +136,8 @@ class Session:
 
     @property
     def me(self) -> int:
-        """The seat whose typed line or command is being handled: the keyboard's."""
-        return self.opts.me
+        """The seat whose typed line or command is being handled: the keyboard's, or a phone's."""
+        return self.pipeline.me
 
     @property
     def match(self) -> Match | None:
@@ -211,8 +214,9 @@ class Session:
         return self.setup.text()
 
     # -- saying things (the pipeline's) -----------------------------------------------------------
-    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: int | None = None) -> None:
-        self.pipeline.say(audience, text, keep=keep, speaker=speaker)
+    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: int | None = None,
+            urgent: bool = False) -> None:
+        self.pipeline.say(audience, text, keep=keep, speaker=speaker, urgent=urgent)
 
     def tell(self, key: str, audience: Any = None, **params: Any) -> None:
         self.pipeline.tell(key, audience, **params)
@@ -308,7 +312,7 @@ class Session:
         """Check, record (fsynced), then announce one action (unless ``announce`` is False: one
         of several undone at once). False if refused."""
         before = self.state
-        due_before = self.rules.due(before, self.opts.me)
+        due_before = [seat for seat in self.screens() if self.rules.due(before, seat)]
         events = self.pipeline.commit(action, from_camera=from_camera, announce=announce)
         if events is None:
             if self.pipeline.write_refused:
@@ -337,17 +341,18 @@ class Session:
     def tell_renumbered(self, before: State) -> None:
         """After a play from my hand, the cards after it have new numbers: said briefly, privately,
         so that the next "carte 3" names the card I mean."""
-        me = self.opts.me
-        by_place = isinstance(self.rules, PlacesNumbered) and self.rules.numbered_by_place(self.state, me)
-        if me in self.opts.bots or by_place:
-            return
-        hand = self.rules.hand_cards
-        runs = renumbered(hand(before, me) or [], hand(self.state, me) or [])
-        parts = [Answer(me, "renumbered_run" if size > 1 else "renumbered_one",
-                        {"old": old, "last": old + size - 1, "new": new, "new_last": new + size - 1})
-                 for old, new, size in runs]
-        if parts:
-            self.answer([Answer(me, "hand_renumbered", {"moves": parts})])
+        for me in self.screens():
+            by_place = isinstance(self.rules, PlacesNumbered) and self.rules.numbered_by_place(self.state, me)
+            if by_place:
+                continue
+            hand = self.rules.hand_cards
+            runs = renumbered(hand(before, me) or [], hand(self.state, me) or [])
+            parts = [Answer(me, "renumbered_run" if size > 1 else "renumbered_one",
+                            {"old": old, "last": old + size - 1, "new": new, "new_last": new + size - 1})
+                     for old, new, size in runs]
+            if parts:
+                self.pipeline.say(me, self.book.line(self.pipeline.in_sight([Answer(me, "hand_renumbered",
+                                                                                  {"moves": parts})], me)))
 
     def write_refused(self, action: Action, *, from_camera: bool) -> None:
         """An action the record could not take (a full disk): a card the synthetic table showed is
@@ -357,32 +362,40 @@ class Session:
         if self.pipeline.record_stopped():
             self.quit = True
 
-    def prompt_turn(self, was_due: bool = False) -> None:
-        """Tell the keyboard's seat what to do when it is their turn (with a sound), once: said
-        again only when their turn starts anew or what they must do changes (``was_due``: it
-        was their turn already before the last action)."""
+    def screens(self) -> list[int]:
+        """The seats a person reads on a screen of their own: the keyboard's, and each phone's."""
+        keyboard = [] if self.keyboard_seat is None else [self.keyboard_seat]
+        return keyboard + sorted(self.opts.phones - set(keyboard))
+
+    def prompt_turn(self, was_due: Collection[int] = ()) -> None:
+        """Tell each seat with a screen what to do when it is their turn (with a sound at the
+        keyboard), once: said again only when their turn starts anew or what they must do
+        changes (``was_due``: the seats whose turn it was already before the last action)."""
+        for seat in self.screens():
+            self.prompt_seat(seat, seat in was_due)
+
+    def prompt_seat(self, me: int, was_due: bool) -> None:
         state = self.state
-        me = self.opts.me
         if self.game.is_over(state) or not self.rules.due(state, me) or me in self.opts.bots:
-            self.prompted = None
+            self.prompted.pop(me, None)
             return
         if self.table_due():  # the table's own part first (a deal, a card turned up): then the prompt
             return
         turn = self.book.line(self.rules.turn(state, me))
-        if was_due and turn == self.prompted:
+        if was_due and turn == self.prompted.get(me):
             return
-        again = was_due and self.prompted is not None
-        self.prompted = turn
-        said = {text for _, text, _ in self.pipeline.last}
+        again = was_due and me in self.prompted
+        self.prompted[me] = turn
+        said = {text for audience, text, _ in self.pipeline.last if audience in (PUBLIC, me)}
         if again:  # still my turn, something new to do: just that
             if turn not in said:
-                self.say(me, turn, keep=True)
+                self.say(me, turn, keep=True, urgent=True)
             return
         self.pipeline.earcon("your_turn", me)
         # one line, with its forms by level: in brief, the earcon says "your turn" and the words do not
         mine: list[Event] = [Answer(me, "your_turn")]
         line = self.book.line(mine if turn in said else [*mine, *self.rules.turn(state, me)])
-        self.say(me, line, keep=True)
+        self.say(me, line, keep=True, urgent=True)
 
     # -- handlers -------------------------------------------------------------------------------
     def handle(self, kind: str, payload: Any) -> None:
@@ -392,8 +405,29 @@ class Session:
             self.handle_vision(payload)
         elif kind == "too_long":
             self.tell("line_too_long", limit=payload)
+        elif kind == "seat_line":
+            seat, line = payload
+            self.handle_seat_line(seat, line)
+        elif kind == "seat_too_long":
+            seat, limit = payload
+            if seat in self.opts.phones:
+                self.tell("line_too_long", seat, limit=limit)
         elif kind == "eof" or kind == "quit":
             self.quit = True
+
+    def handle_seat_line(self, seat: int, line: str) -> None:
+        """A line typed on a seat's own device (a phone's page): handled as that seat's, its
+        answers said to that seat. Before the game, the set-up is the keyboard's."""
+        if seat not in self.opts.phones:
+            return
+        if not self.started:
+            self.tell("phone_wait", seat)
+            return
+        self.pipeline.typist = seat
+        try:
+            self.handle_line(line)
+        finally:
+            self.pipeline.typist = None
 
     def handle_vision(self, event: VisionNews) -> None:
         if event.kind == "layout":
@@ -427,7 +461,7 @@ class Session:
             if card not in scan.cards:
                 scan.cards.append(card)
                 self.tell("scan_card", card=card)
-                self.pipeline.earcon("label_read", self.opts.me)
+                self.pipeline.earcon("label_read", self.me)
             return
         intent = self.driver.intent(card)
         if intent is not None:  # a synthetic player says what its card is for, as a sighted player would
@@ -462,14 +496,14 @@ class Session:
         if not found:
             return False
         if found == [""]:  # "esprit rouge 1", and I hold none of them
-            self.tell("card_not_held", self.opts.me, word=line.strip())
+            self.tell("card_not_held", self.me, word=line.strip())
             return True
         if len(found) > 1:  # "esprit rouge 1": which one, by number or by its full name
-            self.awaiting = Which(found, behind=self.question)
-            self.tell("which_card", self.opts.me, cards=found)
+            self.awaiting = Which(found, self.me, behind=self.question)
+            self.tell("which_card", self.me, cards=found)
             return True
         card = found[0]
-        me = self.opts.me
+        me = self.me
         question = self.question
         if question is None or question.card:  # a card of my own, for a play of my own
             try:
@@ -501,7 +535,7 @@ class Session:
             reason = Rejected("card_not_now")
         except Rejected as rejected:
             reason = rejected
-        self.refuse(reason, audience=question.seat if question.seat is not None else self.opts.me)
+        self.refuse(reason, audience=question.seat if question.seat is not None else self.me)
         if self.table is not None:
             self.table.clear([card])
     def ask(self, question: Question) -> None:
@@ -512,11 +546,11 @@ class Session:
         if question.announce is not None:
             self.say(PUBLIC, self.book.render(question.announce), keep=True)
         if question.card:
-            self.say(who, self.book.card_name(question.card) + ".", keep=True)
+            self.say(who, self.book.card_name(question.card) + ".", keep=True, urgent=True)
         if question.prompt is not None:
-            self.say(who, self.book.render(question.prompt), keep=True)
+            self.say(who, self.book.render(question.prompt), keep=True, urgent=True)
         else:
-            self.tell("card_waiting", who)
+            self.say(who, self.book.text("session", "card_waiting", {}), urgent=True)
         if who == self.opts.me:
             self.pipeline.earcon("your_turn", who)
 
@@ -528,14 +562,14 @@ class Session:
         if parsed is None:
             return
         which = self.awaiting
-        if isinstance(which, Which):
+        if isinstance(which, Which) and which.seat == self.me:
             self.awaiting = after(which)
             chosen = self.names.which_answer(which.cards, line)
             if chosen is not None:
                 self.typed_card(chosen)
                 return
         pending = self.awaiting
-        if isinstance(pending, Confirm):
+        if isinstance(pending, Confirm) and pending.seat in (None, self.me):
             self.awaiting = after(pending)
             if isinstance(parsed, Command) and parsed.name in ("yes", "no"):
                 self.resolve(pending, parsed.name == "yes")
@@ -558,7 +592,7 @@ class Session:
                 return
             if parsed.suggestion:
                 meant = " ".join([parsed.suggestion, *line.split()[1:]])
-                self.awaiting = Confirm("typo", line=meant, behind=self.question)
+                self.awaiting = Confirm("typo", self.me, line=meant, behind=self.question)
                 self.tell("unknown_command_hint", word=parsed.word, hint=parsed.suggestion)
             else:
                 self.tell("unknown_command", word=parsed.word)
@@ -584,7 +618,7 @@ class Session:
         for step in range(pending.steps, 0, -1):  # "Annulé." said once, by the last undo
             if not self.apply({"type": "undo"}, prompt=False, announce=step == 1):
                 break
-        self.prompted = None
+        self.prompted.clear()
         self.prompt_turn()
 
     def game_line(self, line: str) -> bool:
@@ -593,9 +627,9 @@ class Session:
         question = self.question
         waiting_card = question.card if question is not None and question.card else None
         try:
-            result = self.rules.parse_line(self.state, self.opts.me, line, waiting_card)
+            result = self.rules.parse_line(self.state, self.me, line, waiting_card)
         except Rejected as rejected:
-            self.refuse(rejected, audience=self.opts.me)
+            self.refuse(rejected, audience=self.me)
             return True
         if result is None:
             return False
@@ -617,16 +651,27 @@ class Session:
                 kind, payload = self.inbox.get(timeout=poll)
             except queue.Empty:
                 kind, payload = "tick", None
+            moves = len(self.match.states) if self.match is not None else 0
             if kind == "start" and not self.started:
                 self.begin()
             elif kind != "tick":
                 self.handle(kind, payload)
             self.driver.check_in_flight()
             self.driver.bot_step()
+            if kind != "tick" or (self.match is not None and len(self.match.states) != moves):
+                self.show_pages()
             if idle is not None:
                 idle()
             if self.opts.stop_when_over and self.match is not None and self.game.is_over(self.match.state):
                 self.quit = True
+
+    def show_pages(self) -> None:
+        """Each phone's page and the table view, as the game stands now (when they are served)."""
+        if self.pages is None:
+            return
+        for seat in sorted(self.opts.phones):
+            self.pages.show(seat, self.views.view(seat))
+        self.pages.show_table(self.views.table_view())
 
     def close(self) -> None:
         if self.journal is not None:

@@ -32,6 +32,7 @@ class SessionOptions:
     # what answers may name: "equal", what a sighted player sees now; "aid", the past as well
     information: str = EQUAL
     watch_layout: bool = False  # the camera also reads what lies on the table (a board, dojos) as it is
+    phones: frozenset[int] = frozenset()  # seats played from their own device (a web page), by a person
 
     def __post_init__(self) -> None:
         if not self.game:

@@ -32,7 +32,7 @@ class Announcer(Protocol):
     changes its rate and how much is said."""
 
     def announce(self, audience: Any, text: str, priority: int = ..., *,
-                 speaker: int | None = ...) -> None: ...
+                 speaker: int | None = ..., urgent: bool = ...) -> None: ...
 
     def earcon(self, name: str, audience: Any = ...) -> None: ...
 
@@ -60,29 +60,32 @@ class Pipeline:
         self.opts = opts
         self.match: Match | None = None
         self.journal: Journal | None = None
-        # the last announcement as the keyboard's seat saw it ("répète" says it again): the
-        # lines of the newest batch of game events, and the prompt that followed them, each
-        # (audience, text, the seat whose voice says it)
+        # the last announcement ("répète" says it again, each seat its own part): the lines of
+        # the newest batch of game events, and the prompts that followed them, each (audience,
+        # text, the seat whose voice says it)
         self.last: list[tuple[Any, str, Seat | None]] = []
         self.write_refused = False  # the last action committed was refused by the record (a full disk)
         # keyboard only (the synthetic table): nobody shows a card to a camera, so a reason that
         # says "show the card" is said by its "_typed" form where the game has one ("type carte...")
         self.typed_only = False
+        self.typist: int | None = None  # a seat typing on its own device (a phone), else the keyboard
 
     @property
     def me(self) -> int:
-        """The seat of the person at the keyboard."""
-        return self.opts.me
+        """The seat whose typed line is being handled: the keyboard's, or a phone's."""
+        return self.opts.me if self.typist is None else self.typist
 
     def mine(self, audience: Any) -> bool:
         """A line the keyboard's screen shows: public, or the keyboard seat's own."""
         return bool(audience == PUBLIC or audience == self.me)
 
     # -- saying things ---------------------------------------------------------------------------
-    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: Seat | None = None) -> None:
-        """One line to its audience; ``keep``: part of the last announcement ("répète")."""
-        self.ann.announce(audience, text, speaker=speaker)
-        if keep and self.mine(audience):
+    def say(self, audience: Any, text: str, *, keep: bool = False, speaker: Seat | None = None,
+            urgent: bool = False) -> None:
+        """One line to its audience; ``keep``: part of the last announcement ("répète", each
+        seat hearing again what it heard); ``urgent``: the seat's turn or a question for it."""
+        self.ann.announce(audience, text, speaker=speaker, urgent=urgent)
+        if keep:
             self.last.append((audience, text, speaker))
 
     def speaker(self, event: Event) -> Seat | None:
@@ -99,13 +102,15 @@ class Pipeline:
         if events:
             self.say(self.me, self.book.line(self.in_sight(events)))
 
-    def in_sight(self, events: Sequence[Event]) -> list[Event]:
-        """An answer to the keyboard's seat as the table setting allows: in "equal", only its
-        parts that name cards this seat's player could see now; in "aid", all of it."""
+    def in_sight(self, events: Sequence[Event], seat: Seat | None = None) -> list[Event]:
+        """An answer to a seat (default: the one typing) as the table setting allows: in
+        "equal", only its parts that name cards this seat's player could see now; in "aid",
+        all of it."""
+        seat = self.me if seat is None else seat
         if self.opts.information != EQUAL or self.match is None:
             return list(events)
-        sight = self.rules.in_sight(self.match.state, self.me)
-        return within_sight(events, sight, self.me, self.book, self.rules.kind_params)
+        sight = self.rules.in_sight(self.match.state, seat)
+        return within_sight(events, sight, seat, self.book, self.rules.kind_params)
 
     def earcon(self, name: str, audience: Any = PUBLIC) -> None:
         with contextlib.suppress(ValueError, AttributeError):

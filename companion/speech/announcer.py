@@ -23,6 +23,7 @@ from companion.speech.audience import (
     seat_name,
 )
 from companion.speech.config import BACKENDS, DEFAULT_RATE, DEFAULT_VOLUME, Route, SpeechConfig, cache_dir
+from companion.speech.outputs import SeatOutput
 from companion.speech.text import TextOut, clean
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL, choose, parse_level
 from companion.speech.voices import SeatVoice, TableVoices, Voice, next_rate, rate_bounds
@@ -115,6 +116,8 @@ class Announcer:
         self._latency = latency
         if backend != "text":
             self._start_audio(rate, volume, cache_folder, synth)
+        self.outputs: list[SeatOutput] = []  # the seats' own devices (attach)
+        self.private_elsewhere: frozenset[int] = frozenset()
         self.braille: BrailleChannel | None = None
         self._braille_link: BrailleLink | None = None
         if braille is not None and braille.mode != "off":
@@ -133,19 +136,23 @@ class Announcer:
     # -- public API ------------------------------------------------------------------------------
 
     def announce(self, audience: Audience | str, text: str, priority: int = Priority.NORMAL, *,
-                 speaker: int | None = None) -> None:
+                 speaker: int | None = None, urgent: bool = False) -> None:
         """Print the line now (public lines, and the keyboard seat's own: one screen, one seat);
         speak it where its audience is routed; keep the keyboard seat's unrouted private ones.
         Another seat's private line goes to that seat's route, or nowhere: never on this screen.
 
         ``text`` may be a `verbosity.Phrase`: the audience's level picks its form. ``speaker``:
-        the seat a public line is about, said in that seat's voice (and place, when panned)."""
+        the seat a public line is about, said in that seat's voice (and place, when panned).
+        Every attached seat output (a phone's page) is handed the line too; ``urgent``: for its
+        seat, to be read at once (its turn, a question for it)."""
         if self._closed:
             return
         audience = parse_audience(audience)
         text = clean(choose(text, self.verbosity_for(audience)))
         if not text:
             return
+        for output in list(self.outputs):
+            output.deliver(audience, text, urgent=urgent, speaker=speaker)
         if self.on_screen(audience):
             self.text.announce(audience, text)
         self._retry_missing()
@@ -172,7 +179,14 @@ class Announcer:
     def on_screen(self, audience: Audience) -> bool:
         """One screen, one seat: the public lines and the keyboard seat's own (every line when
         nobody sits at the keyboard, as in a demo)."""
+        if audience in self.private_elsewhere:  # a seat with its own screen (a phone): never here
+            return False
         return audience == PUBLIC or self.keyboard_seat is None or audience == self.keyboard_seat
+
+    def set_private_elsewhere(self, seats: Iterable[int]) -> None:
+        """Seats whose private lines go to their own device only (a phone's page), even when
+        nobody sits at the keyboard (a demo's screen shows every other seat's)."""
+        self.private_elsewhere = frozenset(seats)
     def output_latency(self, audience: Audience | str = PUBLIC) -> float | None:
         """Seconds the audience's device takes to sound what it is handed; None without sound."""
         route = self.routes.get(parse_audience(audience))
@@ -257,6 +271,10 @@ class Announcer:
         names = {BRIEF: "verbosity_brief", NORMAL: "verbosity_normal", DETAILED: "verbosity_detailed"}
         self._confirm(message(self.lang, names[chosen]))
         return chosen
+
+    def attach(self, output: SeatOutput) -> None:
+        """A seat output (a phone's page, the table view) gets every line from now on."""
+        self.outputs.append(output)
 
     def set_keyboard_seat(self, seat: int | None) -> None:
         """The seat at the keyboard and screen (its braille display's owner, the one ``stop``

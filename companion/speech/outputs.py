@@ -17,10 +17,8 @@ from companion.speech.audience import Audience
 class SeatOutput(Protocol):
     """Takes the table's lines as they are said (any thread; must not block)."""
 
-    def deliver(self, audience: Audience, text: str, priority: int, speaker: int | None) -> None:
-        """One line, already in its audience's words and level: keep it if it is yours to see."""
+    def deliver(self, audience: Audience, text: str, *, urgent: bool, speaker: int | None) -> None:
+        """One line, already in its audience's words and level: keep it if it is yours to see
+        (``urgent``: the seat's turn or a question for it, to be read at once)."""
         ...
 
-    def earcon(self, name: str, audience: Audience) -> None:
-        """A short sound for ``audience`` (the seat's turn, a card refused); may do nothing."""
-        ...

@@ -12,9 +12,10 @@ import secrets
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from companion.speech.audience import PUBLIC, Audience, Priority
+from companion.session.views import SeatView
+from companion.speech.audience import PUBLIC, Audience
 
 TOKEN_BYTES = 16  # 128 bits
 KEPT_LINES = 2000  # lines a page can catch up on after a drop (a long game says ~1,500)
@@ -32,27 +33,17 @@ class Line:
     urgent: bool
 
 
-@dataclass
-class View:
-    """The page's standing text: sections (heading, lines) such as the hand, the table, the
-    scores, whose turn; and the answers a question for this seat offers (label, line to send)."""
-
-    sections: list[tuple[str, list[str]]] = field(default_factory=list)
-    answers: list[tuple[str, str]] = field(default_factory=list)
-    question: str = ""
-
-
 Listener = Callable[[int], None]  # told the seat (or TABLE) whose log or view changed
 
 
 class SeatLog:
-    """The lines of one page, numbered from 1, and its current view."""
+    """The lines of one page, numbered from 1, and its current view (`session.views.SeatView`)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.lines: deque[Line] = deque(maxlen=KEPT_LINES)
         self.count = 0
-        self.view = View()
+        self.view = SeatView()
 
     def add(self, text: str, private: bool, urgent: bool) -> None:
         self.count += 1
@@ -92,29 +83,35 @@ class Tables:
         return found
 
     # -- the seat output (companion.speech.outputs.SeatOutput) --------------------------------
-    def deliver(self, audience: Audience, text: str, priority: int, speaker: int | None) -> None:
+    def deliver(self, audience: Audience, text: str, *, urgent: bool, speaker: int | None) -> None:
         changed = []
         with self.lock:
             for seat, log in self.logs.items():
                 private = audience != PUBLIC
                 if private and audience != seat:
                     continue
-                log.add(text, private, private and priority >= Priority.URGENT)
+                log.add(text, private, private and urgent)
                 changed.append(seat)
         self._tell(changed)
 
-    def earcon(self, name: str, audience: Audience) -> None:
-        """Sounds are the announcer's: a page hears its lines through its screen reader."""
-
-    # -- views, set by the game's thread --------------------------------------------------------
-    def set_view(self, seat: int, view: View) -> None:
+    def notice(self, seat: int, text: str) -> None:
+        """A line of the page itself to one seat (slow down, this page took over), not the game's."""
         with self.lock:
-            if self.logs[seat].view == view:
+            self.logs[seat].add(text, True, False)
+        self._tell([seat])
+
+    # -- views, set by the game's thread (companion.session.views.Pages) ------------------------
+    def show(self, seat: int, view: SeatView) -> None:
+        with self.lock:
+            if seat not in self.logs or self.logs[seat].view == view:
                 return
             self.logs[seat].view = view
         self._tell([seat])
 
-    def snapshot(self, seat: int, since: int = 0) -> tuple[list[Line], View, int]:
+    def show_table(self, view: SeatView) -> None:
+        self.show(TABLE, view)
+
+    def snapshot(self, seat: int, since: int = 0) -> tuple[list[Line], SeatView, int]:
         """A page's lines after ``since``, its view, and the number of its last line."""
         with self.lock:
             log = self.logs[seat]

@@ -21,7 +21,8 @@ from companion.session import Session, SessionOptions
 class Silent:
     """The announcer seam: nothing to hear in this test, only the record counts."""
 
-    def announce(self, audience: Any, text: str, priority: int = 1, *, speaker: int | None = None) -> None:
+    def announce(self, audience: Any, text: str, priority: int = 1, *, speaker: int | None = None,
+                 urgent: bool = False) -> None:
         pass
 
     def earcon(self, name: str, audience: Any = "all") -> None:

@@ -31,7 +31,8 @@ class Recorder:
         """What the keyboard's screen shows (one screen, one seat): public lines and its own."""
         return [t for a, t in self.lines if a == "all" or self.keyboard is None or a == self.keyboard]
 
-    def announce(self, audience: Any, text: str, priority: int = 1, *, speaker: int | None = None) -> None:
+    def announce(self, audience: Any, text: str, priority: int = 1, *, speaker: int | None = None,
+                 urgent: bool = False) -> None:
         self.lines.append((audience, text))
         self.speakers.append(speaker)
         if self.record is not None and self.record.exists():

@@ -1,0 +1,105 @@
+"""What a seat's own page shows besides its lines: its hand, the table, the scores and whose
+turn, as the seat may know them (the same answers as "main", "table", "score" and "tour",
+within sight), and the answers a question for this seat offers, as buttons.
+
+Pure data: the web layer (companion.web) writes it as HTML; the session builds it in its own
+thread, after each change, for each seat that has a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from companion.engine import Rejected
+from companion.engine.table import Ask, scores_answer
+from companion.session.awaiting import Confirm, Which, question_of
+from companion.session.host import Host
+
+SECTIONS = ("turn", "hand", "table", "scores")  # in the order a page shows them
+FREQUENT = ("hand", "legal", "table", "scores", "turn", "repeat", "undo")  # a page's command buttons
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A page's standing text: ``sections`` (a name of SECTIONS, its line), ``answers`` (what
+    a button shows, the line it sends) for what the table asks of this seat now, ``asked``
+    the question itself (empty: none), ``buttons`` the frequent commands (label, line)."""
+
+    sections: tuple[tuple[str, str], ...] = ()
+    answers: tuple[tuple[str, str], ...] = ()
+    asked: str = ""
+    buttons: tuple[tuple[str, str], ...] = field(default=())
+
+
+class Pages(Protocol):
+    """Where the views go (companion.web.seats.Tables): a seat's page, the table view."""
+
+    def show(self, seat: int, view: SeatView) -> None: ...
+    def show_table(self, view: SeatView) -> None: ...
+
+
+class SeatViews:
+    """Builds each page's view from the game as the session holds it."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def buttons(self) -> tuple[tuple[str, str], ...]:
+        lang = self.host.opts.lang
+        words = [str(self.host.commands.spec(name)[lang][0]) for name in FREQUENT]
+        return tuple((word, word) for word in words)
+
+    def view(self, seat: int) -> SeatView:
+        host = self.host
+        if host.match is None or not host.started:
+            return SeatView(buttons=self.buttons())
+        state = host.match.state
+        book, pipeline = host.book, host.pipeline
+        sections: list[tuple[str, str]] = []
+        for name in SECTIONS:
+            try:
+                events = (host.rules.turn(state, seat) if name == "turn"
+                          else host.rules.answer(name, Ask(state, seat)))
+            except Rejected:
+                continue
+            if events:
+                sections.append((name, book.line(pipeline.in_sight(events, seat))))
+        answers, asked = self.answers(seat)
+        return SeatView(tuple(sections), answers, asked, self.buttons())
+
+    def answers(self, seat: int) -> tuple[tuple[tuple[str, str], ...], str]:
+        """The buttons that answer what the table asks of ``seat`` now, and the question."""
+        host = self.host
+        waiting = host.awaiting
+        lang = host.opts.lang
+        if isinstance(waiting, Confirm) and waiting.seat in (None, seat):
+            yes, no = (str(host.commands.spec(n)[lang][0]) for n in ("yes", "no"))
+            return ((yes, yes), (no, no)), ""
+        if isinstance(waiting, Which) and waiting.seat == seat:
+            return tuple((host.book.card_name(c), str(n)) for n, c in enumerate(waiting.cards, 1)), ""
+        question = question_of(waiting)
+        if question is None or question.card or host.match is None:
+            return (), ""
+        who = question.seat if question.seat is not None else host.rules.actor(host.match.state)
+        if (host.opts.me if who is None else who) != seat:
+            return (), ""
+        card_word = str(host.commands.spec("card")[lang][0])
+        cards = list(question.labels) or sorted({str(a["card"]) for a in question.choices if "card" in a})
+        asked = host.book.render(question.prompt) if question.prompt is not None else ""
+        return tuple((host.book.card_name(c), f"{card_word} {c}") for c in cards), asked
+
+    def table_view(self) -> SeatView:
+        """The public page (a tablet, a TV): whose turn and the scores, nothing private."""
+        host = self.host
+        if host.match is None or not host.started:
+            return SeatView()
+        state = host.match.state
+        sections: list[tuple[str, str]] = []
+        actor = host.rules.actor(state)
+        if host.game.is_over(state):
+            sections.append(("turn", host.book.text("session", "table_over", {})))
+        elif actor is not None:
+            sections.append(("turn", host.book.text("session", "table_turn", {"seat": actor})))
+        sections.append(("scores", host.book.line(scores_answer(host.game, state, 0))))
+        return SeatView(tuple(sections))
