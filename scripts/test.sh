@@ -5,6 +5,7 @@
 # (default: more than the cores, since most tests wait on a terminal, a clip or a sound).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/bootstrap_browser.sh || exit 1  # Chromium and axe-core, for the phones' pages
 .venv/bin/ruff check companion card_codes printables kit tests bench || exit 1
 # strict typing of the pure core (the engine, the games, card_codes: pyproject.toml [tool.mypy])
 .venv/bin/mypy || exit 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.commands import Command
@@ -323,6 +324,13 @@ class Handlers:
         self.host.say(PUBLIC, self.host.book.render(asked), keep=True)
         if self.host.table is not None and chooser in self.host.opts.bots:
             self.host.bot_gives(seat)
+        elif chooser != me and chooser in self.host.screens():
+            # a person with a screen of their own (a phone, the keyboard) chooses the card they give:
+            # asked on their screen, as I would be for a hand I choose from
+            question = self.host.rules.own_choice(self.host.state, me, seat)
+            if question is not None:
+                prompt = None if question.prompt is None else replace(question.prompt, audience=chooser)
+                self.host.ask(replace(question, seat=chooser, prompt=prompt))
         elif chooser == me:  # I choose for that seat (the red player for the Ghost): numbered
             question = self.host.rules.own_choice(self.host.state, me, seat)
             if question is not None:

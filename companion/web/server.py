@@ -168,6 +168,7 @@ class WebServer:
         app.router.add_get("/t/{token}", self._table_page)
         app.router.add_get("/t/{token}/ws", self._table_ws)
         app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/favicon.ico", self._no_icon)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=False)
@@ -236,6 +237,9 @@ class WebServer:
             return self._refused()
         body = (STATIC / name).read_bytes()
         return web.Response(body=body, content_type=STATIC_FILES[name], charset="utf-8")
+
+    async def _no_icon(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(status=204)  # a browser asks; there is none (and no 404 in its console)
 
     async def _seat_form(self, request: web.Request) -> web.StreamResponse:
         """A command sent with JavaScript off (a form's button or field): then the page again."""

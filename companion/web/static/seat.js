@@ -54,7 +54,7 @@
     }
     item.appendChild(document.createTextNode(line.text));
     said.appendChild(item);
-    const keep = tableLines || 200;
+    const keep = tableLines || 5000;
     while (said.children.length > keep) said.removeChild(said.firstElementChild);
     if (!tableLines || !line.private) {
       announce(line.urgent ? urgent : polite, line.text);
