@@ -69,7 +69,7 @@ def _page(lang: str, title: str, body: str, data: dict[str, str]) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>{escape(title)}</title>
 <link rel="stylesheet" href="/static/seat.css">
 <script src="/static/seat.js" defer></script>

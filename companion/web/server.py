@@ -6,7 +6,7 @@ with no ASGI layer between them and no extra server process; the pages need noth
 Closed by default: it listens on 127.0.0.1 unless asked for the local network (``lan``). Every
 page is reached by its token only (`Tables.seat_of`, constant time); anything else is a 404
 with no content. Websockets must come from the page's own origin. Every response carries a
-strict Content-Security-Policy and no Referer leaves a page (the token is in its address).
+strict Content-Security-Policy and no Referer leaves for another site (the token is in the address).
 A line from a page goes to the session's queue, as a typed line does, and through the same
 pipeline; what a page missed while away comes back from its seat's log.
 """
@@ -41,7 +41,7 @@ BURST = 8  # lines at once before the page is told to slow down
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
+           "Referrer-Policy": "same-origin", "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
 
 Post = Callable[[str, Any], None]  # the session's queue: (kind, payload)
 
@@ -255,7 +255,7 @@ class WebServer:
         line = form.get("line")
         if isinstance(line, str):
             self._line(seat, line, self._bucket(seat))
-        raise web.HTTPSeeOther(location=request.path)
+        return web.Response(status=303, headers={"Location": request.path})
 
     def _bucket(self, seat: int) -> Bucket:
         return self.buckets.setdefault(seat, Bucket())
