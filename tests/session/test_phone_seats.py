@@ -1,0 +1,58 @@
+"""Seats on their own devices (phones): a line typed on a seat's page is that seat's, its answers
+go to that seat only, and what the table asks of one seat waits for that seat's answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.session.awaiting import Confirm
+
+
+def said_since(rec: Any, start: int) -> list[tuple[Any, str]]:
+    return rec.lines[start:]
+
+
+def test_a_phone_seats_line_is_answered_to_that_seat_only(make_session: Any) -> None:
+    session, rec = make_session(game="tatsu", seats=4, me=0, phones=frozenset({1}))
+    start = len(rec.lines)
+    session.handle_seat_line(1, "score")
+    answer = said_since(rec, start)
+    assert answer and all(audience == 1 for audience, _ in answer), answer
+    assert "Scores" in answer[0][1]
+    assert all(text not in rec.screen() for _, text in answer)  # the keyboard's screen shows none of it
+
+
+def test_a_seat_without_a_phone_types_nothing_and_nothing_is_typed_before_the_game(make_session: Any) -> None:
+    session, rec = make_session(game="tatsu", seats=4, me=0, phones=frozenset({1}))
+    start = len(rec.lines)
+    session.handle_seat_line(2, "score")  # Sud has no page: a forged line from it changes nothing
+    assert said_since(rec, start) == []
+    session.started = False
+    session.handle_seat_line(1, "score")
+    assert said_since(rec, start) == [(1, "La partie n'a pas encore commencé : elle commence au clavier de "
+                                          "l'ordinateur.")]
+
+
+def test_a_yes_or_no_asked_of_one_seat_waits_for_that_seats_answer(make_session: Any) -> None:
+    session, rec = make_session(game="tatsu", seats=4, me=0, phones=frozenset({1}))
+    session.handle_seat_line(1, "scroe")  # a typo on Est's phone: "did you mean score?"
+    assert isinstance(session.awaiting, Confirm) and session.awaiting.seat == 1
+    start = len(rec.lines)
+    session.handle_line("oui")  # the keyboard's "yes" is not Est's answer
+    assert isinstance(session.awaiting, Confirm)
+    assert [a for a, _ in said_since(rec, start)] == [0]
+    start = len(rec.lines)
+    session.handle_seat_line(1, "oui")
+    assert session.awaiting is None
+    assert [a for a, _ in said_since(rec, start)] == [1] and "Scores" in rec.lines[-1][1]
+
+
+def test_a_phone_seats_page_shows_its_turn_and_the_scores(make_session: Any) -> None:
+    session, _rec = make_session(game="tatsu", seats=4, me=0, phones=frozenset({1}))
+    view = session.views.view(1)
+    names = [name for name, _ in view.sections]
+    assert "turn" in names and "scores" in names and "hand" in names
+    assert ("main", "main") in view.buttons and ("annule", "annule") in view.buttons
+    public = session.views.table_view()
+    assert [name for name, _ in public.sections] == ["turn", "scores"]
+    assert public.sections[0][1] == "Au tour de Nord."
