@@ -101,5 +101,21 @@ class SeatViews:
             sections.append(("turn", host.book.text("session", "table_over", {})))
         elif actor is not None:
             sections.append(("turn", host.book.text("session", "table_turn", {"seat": actor})))
-        sections.append(("scores", host.book.line(scores_answer(host.game, state, 0))))
+        sections.append(("scores", self.public_scores()))
         return SeatView(tuple(sections))
+
+    def public_scores(self) -> str:
+        """The scores as the game says them (a team's, a seat's), when every seat hears the same
+        words; else each seat's points (an answer that says "you", or a seat's own total, is
+        not the table's)."""
+        host = self.host
+        assert host.match is not None
+        state = host.match.state
+        try:
+            said = {host.book.line(host.rules.answer("scores", Ask(state, seat)))
+                    for seat in host.game.seats_of(state)}
+        except Rejected:
+            said = set()
+        if len(said) == 1:
+            return said.pop()
+        return host.book.line(scores_answer(host.game, state, host.opts.me))

@@ -3,9 +3,16 @@ go to that seat only, and what the table asks of one seat waits for that seat's 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from companion.engine import games, get_package
+from companion.session import Session, SessionOptions
 from companion.session.awaiting import Confirm
+
+from .conftest import Recorder
 
 
 def said_since(rec: Any, start: int) -> list[tuple[Any, str]]:
@@ -56,3 +63,17 @@ def test_a_phone_seats_page_shows_its_turn_and_the_scores(make_session: Any) -> 
     public = session.views.table_view()
     assert [name for name, _ in public.sections] == ["turn", "scores"]
     assert public.sections[0][1] == "Au tour de Nord."
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_table_view_is_the_same_whoever_sits_at_the_keyboard(game: str, tmp_path: Path) -> None:
+    """The public page says nothing that depends on a seat ("vous", a seat's own total)."""
+    rules = get_package(game).rules
+    views = set()
+    for me in range(rules.default_seats):
+        session = Session(SessionOptions(game=game, seats=rules.default_seats, me=me, setup=False,
+                                         record=tmp_path / f"{me}.jsonl"), Recorder())
+        session.open()
+        session.begin()
+        views.add(session.views.table_view())
+    assert len(views) == 1, views
