@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from companion.engine import Rejected
+from companion.engine import Answer, Event, Rejected
 from companion.engine.table import Ask, scores_answer
 from companion.session.awaiting import Confirm, Which, question_of
 from companion.session.host import Host
@@ -59,14 +59,22 @@ class SeatViews:
         sections: list[tuple[str, str]] = []
         for name in SECTIONS:
             try:
-                events = (host.rules.turn(state, seat) if name == "turn"
-                          else host.rules.answer(name, Ask(state, seat)))
+                events = (self.turn(seat) if name == "turn" else host.rules.answer(name, Ask(state, seat)))
             except Rejected:
                 continue
             if events:
                 sections.append((name, book.line(pipeline.in_sight(events, seat))))
         answers, asked = self.answers(seat)
         return SeatView(tuple(sections), answers, asked, self.buttons())
+
+    def turn(self, seat: int) -> list[Event]:
+        """Whose turn, as the seat hears it: "À vous." first when the table waits for this seat."""
+        host = self.host
+        assert host.match is not None
+        state = host.match.state
+        said = host.rules.turn(state, seat)
+        mine = not host.game.is_over(state) and host.rules.due(state, seat)
+        return [Answer(seat, "your_turn"), *said] if mine else said
 
     def answers(self, seat: int) -> tuple[tuple[tuple[str, str], ...], str]:
         """The buttons that answer what the table asks of ``seat`` now, and the question."""
@@ -101,21 +109,23 @@ class SeatViews:
             sections.append(("turn", host.book.text("session", "table_over", {})))
         elif actor is not None:
             sections.append(("turn", host.book.text("session", "table_turn", {"seat": actor})))
-        sections.append(("scores", self.public_scores()))
+        table = self.public("table")
+        if table:
+            sections.append(("table", table))
+        sections.append(("scores", self.public("scores") or host.book.line(
+            scores_answer(host.game, state, host.opts.me))))
         return SeatView(tuple(sections))
 
-    def public_scores(self) -> str:
-        """The scores as the game says them (a team's, a seat's), when every seat hears the same
-        words; else each seat's points (an answer that says "you", or a seat's own total, is
+    def public(self, name: str) -> str:
+        """An answer ("table", "scores") as the game says it, when every seat hears the same
+        words ("" otherwise: an answer that says "you", names a seat's own cards or total, is
         not the table's)."""
         host = self.host
         assert host.match is not None
         state = host.match.state
         try:
-            said = {host.book.line(host.rules.answer("scores", Ask(state, seat)))
+            said = {host.book.line(host.pipeline.in_sight(host.rules.answer(name, Ask(state, seat)), seat))
                     for seat in host.game.seats_of(state)}
         except Rejected:
-            said = set()
-        if len(said) == 1:
-            return said.pop()
-        return host.book.line(scores_answer(host.game, state, host.opts.me))
+            return ""
+        return said.pop() if len(said) == 1 else ""

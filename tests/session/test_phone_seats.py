@@ -61,7 +61,7 @@ def test_a_phone_seats_page_shows_its_turn_and_the_scores(make_session: Any) -> 
     assert "turn" in names and "scores" in names and "hand" in names
     assert ("main", "main") in view.buttons and ("annule", "annule") in view.buttons
     public = session.views.table_view()
-    assert [name for name, _ in public.sections] == ["turn", "scores"]
+    assert [name for name, _ in public.sections] == ["turn", "table", "scores"]
     assert public.sections[0][1] == "Au tour de Nord."
 
 
