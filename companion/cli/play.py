@@ -106,6 +106,8 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
     terminal = StopKeyTerminal(sys.stdin, stop_key if interactive else "")
     try:
         terminal.open()
+        if web is not None:  # first: a resumed game tells each phone where it stands
+            server = open_pages(session, ann, lan=web[0], port=web[1])
         try:
             session.open()
         except RecordError as err:
@@ -126,8 +128,6 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
         except SourceError:
             raise fail(say(lang, "bad_source", path=source), 1) from None
         session.seen_memory = reader.tracker
-        if web is not None:
-            server = open_pages(session, ann, lan=web[0], port=web[1])
         if interactive:
             session.read_lines(sys.stdin)
         if not session.started:  # a resumed game has started already

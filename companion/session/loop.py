@@ -283,17 +283,22 @@ class Session:
         return bool(self.game.table_actions(self.state, self.driver.table_rng()))
 
     def where_we_are(self) -> None:
-        """On resuming: the round, the scores, the table, whose turn, and my hand."""
+        """On resuming: to each seat with a screen (the keyboard's, each phone's), the round, the
+        scores, the table, whose turn, and its hand."""
         state = self.state
-        me = self.opts.me
-        for name in ("progress", "seat_facts", "scores", "table"):
-            self.answer(self.rules.answer(name, Ask(state, me)))
-        if self.rules.hand_cards(state, me):
-            self.answer(self.rules.answer("hand", Ask(state, me)))
-        if self.rules.due(state, me) and not self.game.is_over(state):
-            self.prompt_turn()
-        else:
-            self.answer(self.rules.turn(state, me))
+        for me in self.screens() or [self.opts.me]:
+            self.pipeline.typist = me
+            try:
+                for name in ("progress", "seat_facts", "scores", "table"):
+                    self.answer(self.rules.answer(name, Ask(state, me)))
+                if self.rules.hand_cards(state, me):
+                    self.answer(self.rules.answer("hand", Ask(state, me)))
+                if self.rules.due(state, me) and not self.game.is_over(state):
+                    self.prompt_seat(me, False)
+                else:
+                    self.answer(self.rules.turn(state, me))
+            finally:
+                self.pipeline.typist = None
 
     def fixed_phrases(self) -> list[str | tuple[str, int | None]]:
         """What is worth building into the speech cache before the game: card and seat names,

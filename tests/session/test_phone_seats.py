@@ -77,3 +77,15 @@ def test_the_table_view_is_the_same_whoever_sits_at_the_keyboard(game: str, tmp_
         session.begin()
         views.add(session.views.table_view())
     assert len(views) == 1, views
+
+
+def test_a_resumed_game_tells_each_phone_where_it_stands(make_session: Any, tmp_path: Path) -> None:
+    session, _rec = make_session(game="tatsu", seats=4, me=0, phones=frozenset({1}))
+    session.close()
+    rec = Recorder()
+    resumed = Session(SessionOptions(game="tatsu", seats=4, me=0, phones=frozenset({1}),
+                                     resume=tmp_path / "game.jsonl"), rec)
+    resumed.open()
+    est = rec.texts(1)
+    assert any(text.startswith("Scores") for text in est) and any("Pli 1" in text for text in est), est
+    assert any(text.startswith("Scores") for text in rec.texts(0))  # and the keyboard, as before
