@@ -12,19 +12,24 @@ import os
 import stat
 from pathlib import Path
 
+from card_codes.errors import CompanionError
 from card_codes.messages import message
 
 MiB = 1024 * 1024
 
 
-class InputFileError(OSError):
-    """A file that cannot be read as input; ``code`` and ``params`` say why (for messages)."""
+class InputFileError(CompanionError, OSError):
+    """A file that cannot be read as input; ``code`` and ``params`` say why (messages.toml,
+    area ``file``); ``str()`` is English, ``text(lang)`` the same in the user's language."""
 
     def __init__(self, path: Path | str, code: str, **params: object) -> None:
         self.path = str(path)
         self.code = code
         self.params = params
-        super().__init__(f"{self.path}: {file_message('en', code, params)}")
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "fr") -> str:
+        return message(lang, "file.where", path=self.path, problem=file_message(lang, self.code, self.params))
 
 
 def file_message(lang: str, code: str, params: dict[str, object]) -> str:

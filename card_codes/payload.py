@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from card_codes.check import check_char, is_valid
 from card_codes.deck import Card, Deck, DeckError, available_games, load_deck
+from card_codes.errors import KeyedError
 from card_codes.tags import TAG_PREFIX, parse_tag_text, tag_index, tag_table
 
 MAX_LENGTH = 10
@@ -32,14 +33,17 @@ class LabelErrorKind(enum.Enum):
     OTHER_GAME = "other_game"      # a real card, of another game than the one played
 
 
-class LabelError(ValueError):
-    """A text that does not name one of our cards, with the reason as a kind."""
+class LabelError(KeyedError, ValueError):
+    """A text that does not name one of our cards, with the reason as a kind (its message:
+    messages.toml, area ``label``); ``read`` is the text read, ``game`` the game it names."""
 
-    def __init__(self, kind: LabelErrorKind, text: str, game: str | None = None) -> None:
+    area = "label"
+
+    def __init__(self, kind: LabelErrorKind, read: str, game: str | None = None) -> None:
         self.kind = kind
-        self.text = text
+        self.read = read
         self.game = game
-        super().__init__(f"{kind.value}: {text[:40]!r}")
+        super().__init__(kind.value, read=read[:40], game=game)
 
 
 @dataclass(frozen=True)

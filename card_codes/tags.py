@@ -16,14 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from card_codes.deck import Card, available_games, load_deck
+from card_codes.errors import KeyedError
 
 TAGS_FILE = Path(__file__).with_name("tags.toml")
 TAG_PREFIX = "tag:"
 _TAG_TEXT = re.compile(r"tag:([0-9]{1,4})")
 
 
-class TagTableError(ValueError):
-    """The tag table or a deck's tags do not hold together; the message says where."""
+class TagTableError(KeyedError, ValueError):
+    """The tag table or a deck's tags do not hold together; the message says where
+    (messages.toml, area ``tags``)."""
+
+    area = "tags"
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,7 @@ def tag_table() -> TagTable:
     for (game, (lo, hi)), (_, (next_lo, _)) in zip(by_start, [*by_start[1:], ("", (table.ids, 0))],
                                                    strict=True):
         if not hi < next_lo:
-            raise TagTableError(f"{load_deck(game).source}: tags {lo}-{hi} overlap another game's range "
-                                f"or pass the last id of the family ({table.ids - 1})")
+            raise TagTableError("overlap", file=load_deck(game).source, first=lo, last=hi, most=table.ids - 1)
     return table
 
 
