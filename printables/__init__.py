@@ -15,14 +15,18 @@ from pathlib import Path
 from card_codes import Deck, load_sticker_code
 from printables.braille import BrailleError
 from printables.label import CODES, DEFAULT_CODE, LabelFitError, LabelPlan, check_sheet, plan_label
+from printables.messages import PrintError
 from printables.sheets import Sheet, SheetError, load_sheet, load_sheets
 
 TACTILE_SUFFIX = "-tactile"
 MAX_OFFSET = 5.0  # mm; printers register within about 1 mm
 
 
-class LabelsError(ValueError):
-    """A request that cannot be printed; the message says why, for a person."""
+class LabelsError(PrintError, ValueError):
+    """A request that cannot be printed; the message says why, for a person (messages.toml,
+    area ``labels``; a reason that is another error of ours is said in the same language)."""
+
+    area = "labels"
 
 
 @dataclass
@@ -50,12 +54,11 @@ def plan_labels(deck: Deck, sheet: Sheet, lang: str = "fr", with_braille: bool =
     try:
         frame = check_sheet(sheet, code)
     except LabelFitError as exc:
-        raise LabelsError(str(exc)) from exc
+        raise LabelsError("reason", reason=exc) from exc
     if card_ids:
         unknown = [c for c in card_ids if c not in deck]
         if unknown:
-            raise LabelsError(f"Unknown card(s) in {deck.game}: {', '.join(unknown)}. "
-                              f"See `companion cards {deck.game}`.")
+            raise LabelsError("unknown_cards", game=deck.game, cards=", ".join(unknown))
         cards = [deck.card(c) for c in card_ids]
     else:
         cards = list(deck)
@@ -63,7 +66,7 @@ def plan_labels(deck: Deck, sheet: Sheet, lang: str = "fr", with_braille: bool =
     try:
         return [plan_label(deck, card, frame, lang, with_braille, sticker, code) for card in cards]
     except (LabelFitError, BrailleError) as exc:
-        raise LabelsError(f"Sheet {sheet.name}: {exc}") from exc
+        raise LabelsError("on_sheet", sheet=sheet.name, reason=exc) from exc
 
 
 def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str = "fr",
@@ -81,11 +84,11 @@ def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str 
     try:
         sheet = load_sheet(sheet_name)
     except SheetError as exc:
-        raise LabelsError(str(exc)) from exc
+        raise LabelsError("reason", reason=exc) from exc
     if max(abs(offset[0]), abs(offset[1])) > MAX_OFFSET:
-        raise LabelsError(f"--offset is for small printer corrections: at most {MAX_OFFSET:g} mm each way.")
+        raise LabelsError("offset", most=MAX_OFFSET)
     if not 1 <= start <= sheet.per_page:
-        raise LabelsError(f"--start must be between 1 and {sheet.per_page} (labels on a {sheet.name} sheet).")
+        raise LabelsError("start", most=sheet.per_page, sheet=sheet.name)
     plans = plan_labels(deck, sheet, lang, with_braille, card_ids, code)
     number_names = _number_names(deck, lang)
     game_name = deck.name(lang)
@@ -94,7 +97,7 @@ def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str 
     targets = [out] + ([tactile_path(out)] if tactile else [])
     for target in targets:
         if target.is_dir():
-            raise LabelsError(f"Cannot write {target}: it is a folder.")
+            raise LabelsError("folder", path=target)
     try:
         with ExitStack() as stack:
             tmp = [stack.enter_context(render.atomic_path(t)) for t in targets]
@@ -112,7 +115,7 @@ def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str 
                 result.pngs = render.write_pngs(plans, Path(png_dir))
     except OSError as exc:
         where = exc.filename or out
-        raise LabelsError(f"Cannot write {where}: {exc.strerror or exc}.") from exc
+        raise LabelsError("cannot_write", path=where, reason=exc) from exc
     return result
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from card_codes import DeckError, load_deck
+from card_codes.errors import Words
+from printables.messages import PrintError
 
 BRAILLE_FILE = Path(__file__).parent / "braille.toml"
 
@@ -31,8 +33,11 @@ BLANK = "\u2800"
 DOT_PLACES = {1: (0, 0), 2: (0, 1), 3: (0, 2), 4: (1, 0), 5: (1, 1), 6: (1, 2), 7: (0, 3), 8: (1, 3)}
 
 
-class BrailleError(RuntimeError):
-    """liblouis or its table is missing, or a text cannot be put in Braille on a label."""
+class BrailleError(PrintError, RuntimeError):
+    """liblouis or its table is missing, or a text cannot be put in Braille on a label
+    (messages.toml, area ``braille``)."""
+
+    area = "braille"
 
 
 def line_width(cells: int) -> float:
@@ -68,7 +73,7 @@ def _liblouis() -> tuple[Any, int, str]:
     try:
         lib = ctypes.CDLL(name)
     except OSError as exc:
-        raise BrailleError("liblouis is not installed (Debian: liblouis20 liblouis-data)") from exc
+        raise BrailleError("no_liblouis") from exc
     size = lib.lou_charSize()
     return lib, size, "utf-16-le" if size == 2 else "utf-32-le"
 
@@ -76,7 +81,7 @@ def _liblouis() -> tuple[Any, int, str]:
 def table_for(lang: str) -> str:
     tables = _data()["tables"]
     if lang not in tables:
-        raise BrailleError(f"no Braille table for language {lang!r}; known: {', '.join(tables)}")
+        raise BrailleError("no_table", lang=lang, known=", ".join(tables))
     return str(tables[lang])
 
 
@@ -94,7 +99,7 @@ def translate(text: str, lang: str = "fr") -> str:
     ok = lib.lou_translateString(tables, inbuf, ctypes.byref(inlen), outbuf, ctypes.byref(outlen),
                                  None, None, 0)
     if not ok:
-        raise BrailleError(f"liblouis cannot translate with {table_for(lang)} (liblouis-data installed?)")
+        raise BrailleError("cannot_translate", table=table_for(lang))
     return outbuf.raw[: outlen.value * size].decode(codec)
 
 
@@ -156,16 +161,16 @@ def fit_any(game: str, card: Any, lang: str, options: list[tuple[int, int]]) -> 
 
     BrailleError saying what was tried when none fits.
     """
-    tried = []
+    tried: list[Words] = []
     for text in candidates(game, card, lang):
         cells = words(text, lang)
         for per_line, max_lines in options:
             lines = wrap(cells, per_line)
             if lines is not None and len(lines) <= max_lines:
                 return BrailleText(text.lower(), tuple(lines))
-        tried.append(f"{text.lower()!r} ({sum(map(len, cells)) + len(cells) - 1} cells)")
-    room = ", ".join(f"{n} line(s) of {c} cells" for c, n in options[-1:]) or "no room"
-    raise BrailleError(f"card {card.id}: the Braille does not fit ({room}); tried {', '.join(tried)}")
+        tried.append(Words("tried", {"text": text.lower(), "cells": sum(map(len, cells)) + len(cells) - 1}))
+    room = [Words("room", {"lines": n, "cells": c}) for c, n in options[-1:]] or Words("no_room")
+    raise BrailleError("no_fit", card=card.id, room=room, tried=tried or "")
 
 
 def fit(game: str, card: Any, lang: str, per_line: int, max_lines: int) -> BrailleText:
@@ -178,7 +183,7 @@ def dots(cells: str, x: float, y: float) -> Iterator[tuple[float, float]]:
     for i, ch in enumerate(cells):
         bits = ord(ch) - 0x2800
         if not 0 <= bits <= 0xFF:
-            raise BrailleError(f"not a Braille cell: {ch!r}")
+            raise BrailleError("not_cell", char=ch)
         for dot, (col, row) in DOT_PLACES.items():
             if bits & (1 << (dot - 1)):
                 yield x + i * CELL_PITCH + col * DOT_PITCH, y + row * DOT_PITCH

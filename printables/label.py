@@ -15,6 +15,7 @@ from typing import Any
 
 from card_codes import Card, Deck, StickerCode, encode, load_sticker_code
 from printables import braille, shapes
+from printables.messages import PrintError
 from printables.sheets import Sheet
 from printables.tagcode import TAG_CELLS, tag_matrix
 
@@ -54,8 +55,11 @@ FALLBACK_FONT = "Helvetica-Bold"
 ASCENT, DESCENT = 0.76, 0.24  # of the font size, DejaVu Sans Bold caps and descenders
 
 
-class LabelFitError(ValueError):
-    """A card whose label does not fit the sheet's labels, or a card that cannot be labelled."""
+class LabelFitError(PrintError, ValueError):
+    """A card whose label does not fit the sheet's labels, or a card that cannot be labelled
+    (messages.toml, area ``fit``)."""
+
+    area = "fit"
 
 
 @dataclass(frozen=True)
@@ -193,7 +197,7 @@ def qr_matrix(payload: str) -> tuple[list[list[bool]], str]:
         except segno.DataOverflowError:
             continue
         return [[bool(m) for m in row] for row in code.matrix], level.upper()
-    raise LabelFitError(f"payload {payload!r} is too long for a version 1 QR code")
+    raise LabelFitError("qr_too_long", payload=payload)
 
 
 def row_runs(matrix: list[list[bool]]) -> list[tuple[int, int, int]]:
@@ -227,25 +231,24 @@ def largest_tag_cell(frame: Frame) -> float:
     return (frame.width - 2 * ROUND_QR_INSET) / math.sqrt(2) / TAG_CELLS
 
 
-def _too_small(sheet: Sheet, what: str, size: float, reader: str, need: float) -> LabelFitError:
-    """Why the labels of ``sheet`` cannot hold a readable code (``what`` would be ``size`` mm)."""
-    return LabelFitError(f"Labels of sheet {sheet.name} ({sheet.width:g} x {sheet.height:g} mm) are too "
-                         f"small for a {what} would be {size:.2f} mm; {reader} needs {need} mm. Choose a "
-                         "larger sheet (--list-sheets).")
+def _too_small(sheet: Sheet, code: str, size: float, need: float) -> LabelFitError:
+    """Why the labels of ``sheet`` cannot hold a readable ``code`` ("qr", "tag": its module or
+    cell would be ``size`` mm)."""
+    return LabelFitError(f"too_small_{code}", sheet=sheet.name, width=sheet.width, height=sheet.height,
+                         size=size, need=need)
 
 
 def check_sheet(sheet: Sheet, code: str = "qr") -> Frame:
     """The sheet's label frame; LabelFitError if its labels cannot hold a readable code."""
     if code not in CODES:
-        raise LabelFitError(f"Unknown code {code!r}: choose {', '.join(CODES)}.")
+        raise LabelFitError("unknown_code", code=code, choices=", ".join(CODES))
     frame = Frame.of(sheet)
     module = largest_module(frame)
     if code in ("qr", "both") and module < QR_MIN_MODULE:
-        raise _too_small(sheet, "readable QR code: its modules", module, "a webcam at 50 cm", QR_MIN_MODULE)
+        raise _too_small(sheet, "qr", module, QR_MIN_MODULE)
     cell = largest_tag_cell(frame)
     if code in ("tag", "both") and cell < TAG_CELL:
-        raise _too_small(sheet, "camera tag read from across the table: its cells", cell, "a webcam at 80 cm",
-                         TAG_CELL)
+        raise _too_small(sheet, "tag", cell, TAG_CELL)
     return frame
 
 
@@ -273,12 +276,12 @@ def plan_label(deck: Deck, card: Card, frame: Frame, lang: str = "fr", with_brai
     try:
         payload = encode(deck, card.id)
     except (KeyError, ValueError) as exc:
-        raise LabelFitError(f"card {card.id}: no label payload ({exc})") from exc
+        raise LabelFitError("no_payload", card=card.id, reason=exc) from exc
     v = 0.0
     tag_origin, tag_runs = (0.0, 0.0), []
     if code in ("tag", "both"):
         if card.tag is None:
-            raise LabelFitError(f"card {card.id}: no camera tag in its deck file; print it with --code qr")
+            raise LabelFitError("no_tag", card=card.id)
         tag_side = TAG_CELLS * TAG_CELL
         tag_origin = ((frame.width - tag_side) / 2, _code_top(frame, tag_side, TAG_QUIET))
         tag_runs = row_runs([list(row) for row in tag_matrix(card.tag)])
@@ -296,14 +299,13 @@ def plan_label(deck: Deck, card: Card, frame: Frame, lang: str = "fr", with_brai
     try:
         numbers = sticker.numbers(game, card)
     except ValueError as exc:
-        raise LabelFitError(f"card {card.id}: {exc}") from exc
+        raise LabelFitError("card", card=card.id, reason=exc) from exc
     block_h = DIGIT_ROW + ROW_GAP + shapes.MARK_RING
     span = frame.span(v, v + block_h)
     if span is None and code == "both":
-        raise LabelFitError(f"card {card.id}: the camera tag and the QR code do not both fit with the rest; "
-                            "choose --code tag or --code qr, or a larger sheet (avery-l7163)")
+        raise LabelFitError("both_too_big", card=card.id)
     if span is None:
-        raise LabelFitError(f"card {card.id}: no room for the numbers below the code")
+        raise LabelFitError("no_room_numbers", card=card.id)
     cols = []
     for n in numbers:
         text = _number_text(n.attribute, n.value)
@@ -317,8 +319,7 @@ def plan_label(deck: Deck, card: Card, frame: Frame, lang: str = "fr", with_brai
     slots = len(cols) + (1 if syms and cols else 0) - 1
     free = span[1] - span[0] - need
     if free < slots * ROW_GAP:
-        raise LabelFitError(f"card {card.id}: its symbols and numbers need {need:.1f} mm across, "
-                            f"the label has {span[1] - span[0]:.1f} mm")
+        raise LabelFitError("too_wide", card=card.id, need=need, room=span[1] - span[0])
     gap = min(COLUMN_GAP * 2, free / slots) if slots else 0.0
     x = span[0]
     symbols = []
@@ -365,7 +366,7 @@ def _fit_name(name: str, frame: Frame, v: float, card_id: str) -> list[Text]:
                     out.append(Text(line, span[0] + (width - w) / 2, base, size, w))
                     top += size * PT * 1.15
                 return out
-    raise LabelFitError(f"card {card_id}: its name {name!r} does not fit on the label, even on two lines")
+    raise LabelFitError("name_too_long", card=card_id, name=name)
 
 
 def _wrap_print(text: str, size: float, lines: int) -> list[str]:
@@ -401,7 +402,7 @@ def _place_braille(plan: LabelPlan, game: str, card: Card, lang: str, top: float
     try:
         text = braille.fit_any(game, card, lang, options)
     except braille.BrailleError as exc:
-        raise LabelFitError(f"{exc}. Use a larger sheet, or --no-braille.") from exc
+        raise LabelFitError("braille", reason=exc) from exc
     r = braille.DOT_DIAMETER / 2
     widest = max(braille.line_width(len(line)) for line in text.lines)
     left = max(s[0] for s in spans[: len(text.lines)])

@@ -6,12 +6,17 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from printables.messages import PrintError
+
 SHEETS_FILE = Path(__file__).parent / "sheets.toml"
 SHAPES = ("rect", "round")
 
 
-class SheetError(ValueError):
-    """An unknown sheet name or a template whose geometry does not hold together."""
+class SheetError(PrintError, ValueError):
+    """An unknown sheet name or a template whose geometry does not hold together
+    (messages.toml, area ``sheet``)."""
+
+    area = "sheet"
 
 
 @dataclass(frozen=True)
@@ -61,17 +66,17 @@ class Sheet:
     def check(self) -> None:
         """SheetError unless every label lies on the page and no two labels overlap."""
         if self.shape not in SHAPES:
-            raise SheetError(f"sheet {self.name}: shape must be one of {', '.join(SHAPES)}")
+            raise SheetError("bad_shape", sheet=self.name, shapes=", ".join(SHAPES))
         if self.shape == "round" and self.width != self.height:
-            raise SheetError(f"sheet {self.name}: a round label has width = height")
+            raise SheetError("round_not_square", sheet=self.name)
         if min(self.width, self.height, self.columns, self.rows) <= 0:
-            raise SheetError(f"sheet {self.name}: sizes and counts must be positive")
+            raise SheetError("not_positive", sheet=self.name)
         if self.pitch_x < self.width or self.pitch_y < self.height:
-            raise SheetError(f"sheet {self.name}: labels overlap (pitch smaller than the label)")
+            raise SheetError("overlap", sheet=self.name)
         right = self.left + (self.columns - 1) * self.pitch_x + self.width
         bottom = self.top + (self.rows - 1) * self.pitch_y + self.height
         if self.left < 0 or self.top < 0 or right > self.page_width or bottom > self.page_height:
-            raise SheetError(f"sheet {self.name}: labels run past the edge of the page")
+            raise SheetError("past_edge", sheet=self.name)
 
 
 def _parse(data: dict, name: str) -> Sheet:
@@ -112,5 +117,5 @@ def load_sheet(name: str | None = None, path: Path | None = None) -> Sheet:
     data = _data(path)
     name = name or data["default"]
     if name not in data["sheets"]:
-        raise SheetError(f"Unknown sheet {name!r}. Sheets: {', '.join(data['sheets'])}.")
+        raise SheetError("unknown", name=name, known=", ".join(data["sheets"]))
     return _parse(data, name)

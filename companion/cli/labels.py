@@ -55,7 +55,7 @@ def labels(
                 mark = " *" if s.name == default else ""
                 echo(t["sheet_line"].format(name=s.name, title=s.title) + mark)
         except SheetError as err:
-            raise fail(say(lang, "bad_sheet", reason=err)) from err
+            raise fail(say(lang, "bad_sheet", reason=err.text(lang))) from err
         return
     if game is None and deck_file is None:
         raise fail(say(lang, "name_a_game"))
@@ -86,7 +86,7 @@ def labels(
                              guides=guides, offset=(dx, dy),
                              progress=progress if len(card_ids or deck.cards) > 21 else None, code=code)
     except LabelsError as err:
-        raise fail(str(err)) from err
+        raise fail(err.text(lang)) from err
     done = t["done_one"] if result.labels == 1 else t["done"]
     echo(done.format(labels=result.labels, pages=result.pages, path=result.pdf))
     if result.tactile:

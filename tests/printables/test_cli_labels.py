@@ -88,15 +88,17 @@ def test_png_writes_one_decodable_image_per_card(out_dir: Path) -> None:
 
 
 BAD = [
-    (["tatsu", "--sheet", "avery-9999"], "Unknown sheet"),
-    (["tatsu", "--sheet", "avery-l7651"], "too small for a camera tag"),
-    (["tatsu", "--sheet", "avery-l7651", "--code", "qr"], "too small for a readable QR code"),
-    (["tatsu", "--code", "both"], "do not both fit"),
-    (["tatsu", "--code", "aztec"], "Unknown code"),
-    (["tatsu", "--sheet", "avery-l7630"], "Braille does not fit"),
-    (["tatsu", "--cards", "Y-P9-V9"], "Unknown card"),
-    (["tatsu", "--start", "22"], "--start"),
+    (["tatsu", "--sheet", "avery-9999"], "Planche inconnue : « avery-9999 »"),
+    (["tatsu", "--sheet", "avery-l7651"], "trop petites pour un tag caméra"),
+    (["tatsu", "--sheet", "avery-l7651", "--code", "qr"], "trop petites pour un code QR lisible"),
+    (["tatsu", "--code", "both"], "ne tiennent pas ensemble"),
+    (["tatsu", "--code", "aztec"], "Code inconnu"),
+    (["tatsu", "--sheet", "avery-l7630"], "le braille ne tient pas"),
+    (["tatsu", "--cards", "Y-P9-V9"], "Carte(s) inconnue(s) dans tatsu : Y-P9-V9"),
+    (["tatsu", "--start", "22"], "--start doit être entre 1 et 21"),
     (["chess"], "Jeu inconnu"),
+    (["tatsu", "--sheet", "avery-9999", "--lang", "en"], "Unknown sheet 'avery-9999'"),
+    (["tatsu", "--sheet", "avery-l7630", "--lang", "en"], "Braille does not fit"),
 ]
 
 
@@ -115,12 +117,12 @@ def test_an_unwritable_folder_is_reported_and_nothing_is_left(out_dir: Path) -> 
     try:
         result = runner.invoke(app, ["labels", "tatsu", "--out", str(locked / "x.pdf")])
         if os.geteuid() != 0:  # root writes anywhere; the missing folder below covers root too
-            assert result.exit_code == 2 and "Cannot write" in result.output
+            assert result.exit_code == 2 and "Impossible d'écrire" in result.output
             assert list(locked.iterdir()) == []
     finally:
         locked.chmod(0o700)
     result = runner.invoke(app, ["labels", "tatsu", "--out", str(out_dir / "missing" / "x.pdf")])
-    assert result.exit_code == 2 and "Cannot write" in result.output and "missing" in result.output
+    assert result.exit_code == 2 and "Impossible d'écrire" in result.output and "missing" in result.output
 
 
 def test_a_deck_with_a_bad_card_is_refused_and_nothing_is_written(out_dir: Path) -> None:
