@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.language import fold
+from companion.messages import ProgramError
 
 COMMANDS_FILE = Path(__file__).parent / "commands.toml"
 GAME_KINDS = ("action", "query", "give", "place", "source", "scan", "scan_done", "line")
@@ -52,8 +53,11 @@ class Unknown:
     suggestion: str | None
 
 
-class CommandError(ValueError):
-    """A command file that cannot be used; names the file and the command."""
+class CommandError(ProgramError, ValueError):
+    """A command file that cannot be used; names the file and the command (messages.toml,
+    area ``commands``)."""
+
+    area = "commands"
 
 
 @cache
@@ -64,7 +68,7 @@ def _read(path: Path) -> dict[str, dict[str, Any]]:
     for name, spec in table.items():
         kind = spec.get("kind")
         if path != COMMANDS_FILE and kind not in GAME_KINDS:
-            raise CommandError(f"{path}: command {name}: kind must be one of {', '.join(GAME_KINDS)}")
+            raise CommandError("bad_kind", file=path, command=name, kinds=", ".join(GAME_KINDS))
     return table
 
 
@@ -81,7 +85,7 @@ class Commands:
         own = _read(game_file) if game_file is not None else {}
         clash = sorted(set(own) & set(common))
         if clash:
-            raise CommandError(f"{game_file}: {', '.join(clash)} is a common command already")
+            raise CommandError("common", file=game_file, commands=", ".join(clash))
         self.table: dict[str, dict[str, Any]] = {**common, **own}
         self.words: dict[str, str] = {}
         self.help_words: dict[str, list[str]] = {}  # "poser" -> the commands that do it
@@ -92,7 +96,7 @@ class Commands:
             for word in (*spec["fr"], *spec["en"]):
                 other = self.words.setdefault(fold(word), name)
                 if other != name:
-                    raise CommandError(f"{game_file}: {word!r} means both {other} and {name}")
+                    raise CommandError("two_meanings", file=game_file, word=word, first=other, second=name)
 
     def spec(self, name: str) -> Mapping[str, Any]:
         return self.table[name]

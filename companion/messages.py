@@ -1,15 +1,18 @@
 """The program's own messages in French and English (`messages.toml`), by dotted key.
 
-Used for what the command line says (refusals, file problems, the last-resort guard);
-the games' sentences live in the phrasebooks. An OSError's reason is said in words of
-the user's language (`os_reason`), not as the C library's English.
+Used for what the command line says (refusals, file problems, the last-resort guard) and
+for the errors of the program's layers (`ProgramError`); the games' sentences live in the
+phrasebooks. An OSError's reason is said in words of the user's language (`os_reason`),
+not as the C library's English.
 """
 
 from __future__ import annotations
 
 import errno
 from pathlib import Path
+from typing import Any
 
+from card_codes.errors import CompanionError, KeyedError
 from card_codes.messages import render
 
 MESSAGES_FILE = Path(__file__).with_name("messages.toml")
@@ -34,3 +37,15 @@ def os_reason(err: BaseException, lang: str) -> str:
     if key is not None:
         return text(lang, f"errno.{key}")
     return getattr(err, "strerror", None) or str(err) or type(err).__name__
+
+
+class ProgramError(KeyedError):
+    """The base of the errors said from `messages.toml` (a key and its parameters, the area
+    named by each class): an OSError among the parameters is said in words (`os_reason`)."""
+
+    messages_file = MESSAGES_FILE
+
+    def said(self, value: Any, lang: str) -> Any:
+        if isinstance(value, OSError) and not isinstance(value, CompanionError):
+            return os_reason(value, lang)
+        return super().said(value, lang)

@@ -107,7 +107,7 @@ def package_or_exit(game: str | None, lang: str, code: int = 2) -> GamePackage:
             raise fail(say(lang, "unknown_game", game=name, games=", ".join(games())), code)
         return get_package(name)
     except GameSetupError as err:
-        raise fail(say(lang, "game_setup", reason=err), code) from None
+        raise fail(say(lang, "game_setup", reason=err.text(lang)), code) from None
 
 
 def seats_or_exit(game: str, seats: int | None, lang: str) -> int:
@@ -155,7 +155,7 @@ def recorded_game_or_exit(path: Path, lang: str) -> tuple[Header, list[tuple[int
     try:
         known = games()
     except GameSetupError as err:
-        raise fail(say(lang, "game_setup", reason=err), 1) from None
+        raise fail(say(lang, "game_setup", reason=err.text(lang)), 1) from None
     if header.game not in known:
         raise fail(text(lang, "record.where_line", path=str(path), line=1,
                         problem=text(lang, "record.unknown_game", game=header.game)), 1)

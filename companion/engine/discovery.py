@@ -15,15 +15,30 @@ from collections.abc import Iterable
 from card_codes import available_games
 from companion.engine.package import GamePackage
 from companion.engine.protocol import Game
+from companion.messages import ProgramError
 
 GAMES_PACKAGE = "companion.games"
 _PACKAGES: dict[str, GamePackage] = {}
 _loaded = False
 
 
-class GameSetupError(LookupError):
-    """A game with a deck file but no package, or a package but no deck file."""
+class GameSetupError(ProgramError, LookupError):
+    """Games with a deck file but no package, or a package but no deck file: each is named
+    (messages.toml, area ``setup``), one after the other."""
 
+    area = "setup"
+
+    def __init__(self, no_deck: Iterable[str] = (), no_package: Iterable[str] = ()) -> None:
+        self.no_deck = sorted(no_deck)
+        self.no_package = sorted(no_package)
+        super().__init__("pairs")  # no message of its own: text() says each game's problem
+
+    def text(self, lang: str = "fr") -> str:
+        folder = GAMES_PACKAGE.replace(".", "/")
+        said = [self._render(lang, key, {"name": name, "folder": folder})
+                for key, names in (("no_deck", self.no_deck), ("no_package", self.no_package))
+                for name in names]
+        return self._render(lang, "sep", {}).join(said)
 
 def register(package: GamePackage) -> GamePackage:
     """Add a game (called by its package's `__init__`, OpenSpiel style)."""
@@ -34,12 +49,8 @@ def register(package: GamePackage) -> GamePackage:
 def check_pairs(packages: Iterable[str], decks: Iterable[str]) -> None:
     """Every game package has a deck file and every deck file a package; else one clear error."""
     packages, decks = set(packages), set(decks)
-    problems = [f"{name}: a game package ({GAMES_PACKAGE.replace('.', '/')}/{name}/) but no deck file "
-                f"(card_codes/decks/{name}.toml)" for name in sorted(packages - decks)]
-    problems += [f"{name}: a deck file (card_codes/decks/{name}.toml) but no game package "
-                 f"({GAMES_PACKAGE.replace('.', '/')}/{name}/)" for name in sorted(decks - packages)]
-    if problems:
-        raise GameSetupError("; ".join(problems))
+    if packages ^ decks:
+        raise GameSetupError(no_deck=packages - decks, no_package=decks - packages)
 
 
 def _load_all() -> None:

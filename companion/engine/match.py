@@ -13,17 +13,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.protocol import Action, Event, Game, Rejected, State
+from companion.messages import ProgramError
 
 UNDO = "undo"
 
 
-class ReplayError(Exception):
-    """An action of a record the rules refuse; names the record line."""
+class ReplayError(ProgramError):
+    """An action of a record the rules refuse; names the record line (messages.toml, area
+    ``replay``). Its text names the refusal's code only: whoever knows the game says the
+    reason in words with its phrasebook (`rejected`), as the command line does."""
+
+    area = "replay"
 
     def __init__(self, line: int, rejected: Rejected) -> None:
         self.line = line
         self.rejected = rejected
-        super().__init__(f"line {line}: {rejected.code} {rejected.params}")
+        super().__init__("refused", line=line, code=rejected.code)
 
 
 @dataclass

@@ -65,7 +65,12 @@ Handler = TypeVar("Handler")
 
 
 class Rejected(Exception):
-    """An action the rules refuse; `code` is a phrasebook key, `params` fill it."""
+    """An action the rules refuse; `code` is a phrasebook key, `params` fill it.
+
+    Not a `CompanionError`: it is a verdict of the rules, said by the session or the command
+    line with the game's phrasebook (its reasons, its seat and card names), which this pure
+    layer may not import; one that reached the last-resort guard would be a fault of the
+    program (logged), not a reason to say."""
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
