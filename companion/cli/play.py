@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from card_codes import load_deck
+from card_codes.errors import CompanionError
 from companion.cli.common import (
     GameArg,
     app,
@@ -63,7 +64,8 @@ def _announcer(config: Config, lang: str, text_only: bool, seat_names: list[str]
     try:
         return Announcer.from_config(speech, lang=lang, backend=backend, **table), stop_key
     except Exception as err:  # the announcer says device trouble itself; this is the last resort
-        echo(say(lang, "speech_unavailable", reason=err), err=True)
+        reason = err.text(lang) if isinstance(err, CompanionError) else err
+        echo(say(lang, "speech_unavailable", reason=reason), err=True)
         return Announcer(lang, backend="text", **table), stop_key
 
 

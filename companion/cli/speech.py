@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from card_codes.errors import CompanionError
 from companion.cli.common import Lang, app, echo, fail, lang_or_exit
 from companion.cli.common import say as cli_say
 from companion.config import problem_line, read_config
@@ -47,7 +48,7 @@ def say(
         if rate is not None or backend is not None:
             config = replace(config, backend=backend or config.backend, rate=rate or config.rate)
     except (ValueError, RouteError) as err:
-        raise fail(f"{err}.") from None
+        raise fail(f"{err.text(lang) if isinstance(err, CompanionError) else err}.") from None
     if voice:
         config.voices[lang] = voice
     if out is not None:
@@ -74,7 +75,7 @@ def _resolve_voice_or_exit(voice: str, lang: str) -> str:
     try:
         return Synthesizer().resolve_voice(voice)
     except SynthError as err:
-        raise fail(cli_say(lang, "see_voices", reason=err)) from None
+        raise fail(cli_say(lang, "see_voices", reason=err.text(lang))) from None
 
 
 def _write_wav(text: str, lang: str, config, out: Path) -> None:  # type: ignore[no-untyped-def]
@@ -95,7 +96,7 @@ def _write_wav(text: str, lang: str, config, out: Path) -> None:  # type: ignore
         samples = cache.build(phrase, voice)
         write_wav(out, samples, synth.sample_rate)
     except SynthError as err:
-        raise fail(cli_say(lang, "synth_failed", reason=err)) from None
+        raise fail(cli_say(lang, "synth_failed", reason=err.text(lang))) from None
     except OSError as err:
         raise fail(cli_say(lang, "cannot_write", path=out, reason=os_reason(err, lang))) from None
     echo(message(lang, "written", path=out, seconds=f"{len(samples) / synth.sample_rate:.2f}"))
@@ -113,7 +114,7 @@ def voices(
     try:
         found = Synthesizer().voices()
     except SynthError as err:
-        raise fail(cli_say(said_in, "synth_unavailable", reason=err)) from None
+        raise fail(cli_say(said_in, "synth_unavailable", reason=err.text(said_in))) from None
     defaults = {str(message(lg, "default_voice")): lg for lg in ("fr", "en")}
     shown = 0
     for v in found:
@@ -135,7 +136,7 @@ def devices(lang: Lang = None) -> None:
     try:
         outputs = list_outputs()
     except AudioError as err:
-        raise fail(cli_say(lang, "no_audio", reason=err), code=1) from None
+        raise fail(cli_say(lang, "no_audio", reason=err.text(lang)), code=1) from None
     if not outputs:
         raise fail(cli_say(lang, "no_outputs"), code=1)
     for d in outputs:

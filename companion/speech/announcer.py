@@ -310,7 +310,7 @@ class Announcer:
                 label=lambda done, total: message(label_lang, "progress", done=done, total=total),
             )
         except SynthError as err:
-            self._synth_failure(str(err))
+            self._synth_failure(err.text(self.lang))
             return 0
 
     def wait(self, timeout: float = 10.0) -> bool:
@@ -377,7 +377,7 @@ class Announcer:
         try:
             player = DevicePlayer(device, self._samplerate, on_lost=self._device_lost, latency=self._latency)
         except Exception as err:  # AudioError, PortAudioError or anything else from the C layer
-            reason = str(err) if isinstance(err, AudioError) else f"{type(err).__name__}: {err}"
+            reason = err.text(self.lang) if isinstance(err, AudioError) else f"{type(err).__name__}: {err}"
             self._missing[device] = time.monotonic()
             if not quiet:  # a retry that fails again says nothing new
                 self._notice("no_audio", reason, device=label)
@@ -468,7 +468,7 @@ class Announcer:
         try:
             return self._cache.build(text, voice, rate)
         except SynthError as err:
-            self._synth_failure(str(err))
+            self._synth_failure(err.text(self.lang))
             return None
 
     def _warm_one(self) -> None:

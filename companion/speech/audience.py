@@ -1,4 +1,5 @@
-"""Who a message is for, how urgent it is, and the speech layer's own words (messages.toml)."""
+"""Who a message is for, how urgent it is, and the speech layer's own words (messages.toml):
+its lines by language, and the sentences of its errors (`SpeechError`) by language and area."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import functools
 import tomllib
 from enum import IntEnum
 from importlib import resources
+from pathlib import Path
 
 from companion.language import LANGS
+from companion.messages import ProgramError
 
 PUBLIC = "all"
+MESSAGES_FILE = Path(__file__).with_name("messages.toml")
 
 Audience = str | int  # "all", or a seat number (0 = the first seat)
 
@@ -33,6 +37,13 @@ def messages(lang: str) -> dict[str, object]:
 
 def message(lang: str, key: str, **params: object) -> str:
     return str(messages(lang)[key]).format(**params)
+
+
+class SpeechError(ProgramError):
+    """The base of the speech layer's errors: a key and its parameters, the sentences in this
+    layer's messages.toml (``[fr.<area>]``, ``[en.<area>]``)."""
+
+    messages_file = MESSAGES_FILE
 
 
 def seat_name(seat: int, lang: str, names: list[str] | None = None) -> str:

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from companion.language import LANGS
 from companion.paths import config_dir
-from companion.speech.audience import PUBLIC, Audience, parse_audience
+from companion.speech.audience import PUBLIC, Audience, SpeechError, parse_audience
 from companion.speech.verbosity import parse_level
 from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds
 
@@ -50,8 +50,11 @@ STOP_KEYS = {"tab": "\t", "escape": "\x1b", "off": ""}  # key -> the character t
 CONFIG_NAME = "config.toml"  # one file for everything a player sets (companion config)
 
 
-class RouteError(ValueError):
-    """A configuration value that cannot be used; the message says which and why."""
+class RouteError(SpeechError, ValueError):
+    """A configuration value that cannot be used; the message says which and why
+    (messages.toml, area ``route``)."""
+
+    area = "route"
 
 
 @dataclass(frozen=True)
@@ -65,13 +68,13 @@ class Route:
     def parse(cls, text: str) -> Route:
         text = text.strip()
         if not text:
-            raise RouteError("empty route")
+            raise RouteError("empty")
         device, channel = text, "both"
         for name in CHANNELS:
             if text.endswith(":" + name):
                 device, channel = text[: -len(name) - 1], name
         if not device:
-            raise RouteError(f"route {text!r} names no device")
+            raise RouteError("no_device", route=text)
         if device.lower() == "default":
             return cls(None, channel)
         return cls(device, channel)
@@ -103,29 +106,31 @@ class SpeechConfig:
 
     def __post_init__(self) -> None:
         if self.backend not in BACKENDS:
-            raise RouteError(f"unknown backend {self.backend!r}: use {', '.join(BACKENDS)}")
+            raise RouteError("unknown_backend", value=self.backend, choices=", ".join(BACKENDS))
         low, high = rate_bounds()
         if not (low <= int(self.rate) <= high):
-            raise RouteError(f"rate {self.rate} is out of range {low}-{high} words per minute")
+            raise RouteError("rate", value=self.rate, low=low, high=high)
         if not (0.0 <= float(self.pan) <= 1.0):
-            raise RouteError(f"pan {self.pan} is out of range 0.0-1.0")
+            raise RouteError("pan", value=self.pan)
         if self.stop_key not in STOP_KEYS:
-            raise RouteError(f"stop_key {self.stop_key!r}: use {', '.join(STOP_KEYS)}")
+            raise RouteError("stop_key", value=self.stop_key, choices=", ".join(STOP_KEYS))
         if not (0.0 <= float(self.volume) <= 1.0):
-            raise RouteError(f"volume {self.volume} is out of range 0.0-1.0")
+            raise RouteError("volume", value=self.volume)
         if not (self.latency in ("low", "high") or (
                 isinstance(self.latency, float | int) and 0 < self.latency <= 1)):
-            raise RouteError(f"latency {self.latency!r}: use low, high or seconds (0.02)")
+            raise RouteError("latency", value=self.latency)
         for lang in self.voices:
             if lang not in LANGS:
-                raise RouteError(f"voice for unknown language {lang!r}")
+                raise RouteError("voice_lang", lang=lang)
 
     @classmethod
     def from_dict(cls, data: dict) -> SpeechConfig:
         try:
             return cls._from_dict(data)
-        except (TypeError, ValueError, AttributeError) as err:
-            raise RouteError(str(err)) from err
+        except RouteError:
+            raise
+        except (TypeError, ValueError, AttributeError) as err:  # a value of the wrong type
+            raise RouteError("bad_value", reason=str(err)) from err
 
     @classmethod
     def _from_dict(cls, data: dict) -> SpeechConfig:
@@ -134,27 +139,29 @@ class SpeechConfig:
         for key, value in routes_in.items():
             try:
                 routes[parse_audience(str(key))] = Route.parse(str(value))
-            except ValueError as err:
-                raise RouteError(f"route {key!r}: {err}") from err
+            except ValueError as err:  # a RouteError, or a seat parse_audience does not know
+                raise RouteError("route", key=key, reason=err) from err
         switch = str(data.get("voice_per_seat", "on")).strip().lower()
         if switch not in SWITCHES:
-            raise RouteError(f"voice_per_seat {switch!r}: use on or off")
+            raise RouteError("voice_per_seat", value=switch)
         seat_voices: dict[int, SeatVoice] = {}
         for key, value in data.get("seat_voices", {}).items():
             try:
                 seat = parse_audience(str(key))
                 if seat == PUBLIC:
-                    raise ValueError("a voice is for a seat (a name or a number), not for all")
+                    raise RouteError("seat_only", key=key)
                 seat_voices[int(seat)] = SeatVoice.parse(str(value))
                 check_variant(seat_voices[int(seat)].variant)
+            except RouteError:
+                raise
             except (ValueError, VoiceError) as err:
-                raise RouteError(f"seat_voices {key!r}: {err}") from err
+                raise RouteError("seat_voices", key=key, reason=err) from err
         verbosity: dict[Audience, str] = {}
         for key, value in data.get("verbosity", {}).items():
             try:
                 verbosity[parse_audience(str(key))] = parse_level(str(value))
             except ValueError as err:
-                raise RouteError(f"verbosity {key!r}: {err}") from err
+                raise RouteError("verbosity", key=key, reason=err) from err
         return cls(
             backend=str(data.get("backend", "builtin")),
             rate=int(data.get("rate", DEFAULT_RATE)),
@@ -178,7 +185,7 @@ class SpeechConfig:
         try:
             data = tomllib.loads(path.read_text("utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-            raise RouteError(f"{path}: {err}") from err
+            raise RouteError("file", path=path, reason=err) from err
         return cls.from_dict(data)
 
 

@@ -59,6 +59,10 @@ DEFAULT_SEAT_KEYS = ("north", "east", "south", "west")
 STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raises MissingPhrase
 
 
+# Not a CompanionError, on purpose: a missing phrase is a fault of the program, not of the
+# user's files or devices. Outside the tests a phrasebook says the plain `words.no_phrase`
+# instead; with COMPANION_STRICT_PHRASES=1 (the test suite) it must fail the test. Should one
+# reach the last-resort guard, it is logged as the program's fault (exit 70), not said as a reason.
 class MissingPhrase(KeyError):
     """A phrase a strict phrasebook does not have (or cannot fill): names language, section, key."""
 

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from companion.speech.audience import SpeechError
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -37,8 +39,11 @@ LATENCY = "low"  # about 9 ms on the PulseAudio null sink; "high" is about 35 ms
 SWITCH_INTERVAL_S = 0.0005
 
 
-class AudioError(RuntimeError):
-    """No usable audio device; the message is short and plain."""
+class AudioError(SpeechError, RuntimeError):
+    """No usable audio device; the message is short and plain (messages.toml, area ``audio``;
+    PortAudio's own words are a parameter)."""
+
+    area = "audio"
 
 
 _ALSA_HANDLER: Any = None
@@ -65,7 +70,7 @@ def load_sounddevice() -> Any:
     try:
         import sounddevice
     except (ImportError, OSError) as err:
-        raise AudioError(f"sounddevice unavailable: {err}") from err
+        raise AudioError("no_sounddevice", reason=err) from err
     _quiet_alsa()
     return sounddevice
 
@@ -86,7 +91,7 @@ def list_outputs() -> list[OutputDevice]:
         devices = sd.query_devices()
         default = sd.default.device[1]
     except Exception as err:  # PortAudioError and friends
-        raise AudioError(str(err)) from err
+        raise AudioError("portaudio", detail=str(err)) from err
     return [
         OutputDevice(d["index"], d["name"], d["max_output_channels"], d["default_samplerate"],
                      d["index"] == default)
@@ -107,8 +112,8 @@ def find_output(name: str | None) -> int | None:
     if len(partial) == 1:
         return partial[0].index
     if not partial:
-        raise AudioError(f"no output device named {name!r}")
-    raise AudioError(f"{name!r} matches several devices: {', '.join(d.name for d in partial)}")
+        raise AudioError("no_device", name=name)
+    raise AudioError("several", name=name, devices=", ".join(d.name for d in partial))
 
 
 def run_with_timeout(fn: Callable[[], Any], timeout: float) -> Any:
@@ -125,7 +130,7 @@ def run_with_timeout(fn: Callable[[], Any], timeout: float) -> Any:
     thread.start()
     thread.join(timeout)
     if thread.is_alive():
-        raise AudioError("the audio device does not answer")
+        raise AudioError("no_answer")
     if "error" in box:
         raise box["error"]
     return box.get("value")
@@ -190,7 +195,7 @@ class DevicePlayer:
             self.rate = rate
             stream.start()
             return stream
-        raise AudioError(f"cannot open {self.label}: {last}")
+        raise AudioError("cannot_open", device=self.label, detail=last)
 
     # -- feeding -------------------------------------------------------------------------------
 

@@ -31,14 +31,18 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
+from companion.speech.audience import SpeechError
 from companion.speech.voices import VoiceError, check_variant
 
 SAMPLE_RATE = 22050  # pyttsx3 2.99 always writes mono 16-bit 22050 Hz
 SYNTH_TIMEOUT_S = 8.0
 
 
-class SynthError(RuntimeError):
-    """The synthesizer failed or did not answer in time; the message is short and plain."""
+class SynthError(SpeechError, RuntimeError):
+    """The synthesizer failed or did not answer in time; the message is short and plain
+    (messages.toml, area ``synth``)."""
+
+    area = "synth"
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ class _EngineThread:
         self._lock = threading.Lock()
         self._engine = None
         self._voices: dict[str, VoiceInfo] = {}
-        self.broken: str | None = None
+        self.broken: str | None = None  # why it is never used again: a SynthError key
         # a daemon thread (not a ThreadPoolExecutor): a stuck espeak call must not block exit
         threading.Thread(target=self._run, name="pyttsx3", daemon=True).start()
 
@@ -127,7 +131,7 @@ class _EngineThread:
         try:
             return future.result(timeout)
         except concurrent.futures.TimeoutError:
-            self.broken = "no answer"  # the thread may be stuck in C: never use it again
+            self.broken = "no_answer"  # the thread may be stuck in C: never use it again
             raise SynthError(self.broken) from None
 
     def _run(self) -> None:
@@ -164,7 +168,7 @@ class _EngineThread:
                 for v in self._engine.getProperty("voices")
             }
         except Exception as err:  # ImportError, OSError (no libespeak), RuntimeError
-            raise SynthError(f"{type(err).__name__}: {err}") from err
+            raise SynthError("engine", detail=f"{type(err).__name__}: {err}") from err
 
     def voices(self) -> dict[str, VoiceInfo]:
         return self._voices
@@ -198,7 +202,7 @@ class Synthesizer:
             try:
                 check_variant(variant)
             except VoiceError as err:
-                raise SynthError(str(err)) from None
+                raise SynthError("voice", reason=err) from None
             return f"{self.resolve_voice(base)}+{variant}"
         known = {v.id: v for v in self.voices()}
         if voice in known:
@@ -207,7 +211,7 @@ class Synthesizer:
         for v in known.values():
             if want in (v.id.rsplit("/", 1)[-1].lower(), v.name.lower(), *(x.lower() for x in v.languages)):
                 return v.id
-        raise SynthError(f"unknown voice {voice!r}")
+        raise SynthError("unknown_voice", voice=voice)
 
     def synth(self, text: str, voice: str, rate: int, volume: float, pitch: int = 50) -> bytes:
         """Raw int16 little-endian mono samples at 22050 Hz; ``voice`` may carry a variant
@@ -233,7 +237,7 @@ class Synthesizer:
                 target.unlink(missing_ok=True)
                 os.rmdir(folder)
         if not data:
-            raise SynthError("no audio produced")
+            raise SynthError("no_audio")
         return data
 
 
@@ -249,7 +253,7 @@ def _read_wav(path: Path) -> bytes:
     try:
         with wave.open(str(path), "rb") as w:
             if w.getsampwidth() != 2 or w.getnchannels() != 1 or w.getframerate() != SAMPLE_RATE:
-                raise SynthError("unexpected WAV format from the synthesizer")
+                raise SynthError("bad_wav")
             return w.readframes(w.getnframes())
     except (OSError, EOFError, wave.Error) as err:
-        raise SynthError(f"no WAV written ({err})") from err
+        raise SynthError("no_wav", reason=err) from err

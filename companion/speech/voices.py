@@ -18,19 +18,27 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
+
+from companion.speech.audience import SpeechError
 
 PITCH_RANGE = (0, 99)
 _VARIANT_NAME = re.compile(r"^[A-Za-z0-9_ -]{1,40}$")
 
 
-class VoiceError(ValueError):
-    """A seat voice that cannot be used; the message says why, ``code`` and ``params`` too (for
-    the configuration's translated messages: bad_seat_voice, bad_pitch, unknown_variant)."""
+class VoiceError(SpeechError, ValueError):
+    """A seat voice that cannot be used: ``key`` says why (messages.toml, area ``voice``);
+    ``code`` is the configuration's message for it (bad_seat_voice, bad_pitch, unknown_variant),
+    filled with the same ``params``."""
 
-    def __init__(self, message: str, code: str = "bad_seat_voice", **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
+    area = "voice"
+    CODES: ClassVar[dict[str, str]] = {
+        "bad_variant": "bad_seat_voice", "bad_pitch_text": "bad_seat_voice", "pitch_range": "bad_pitch",
+        "unknown_variant": "unknown_variant"}
+
+    @property
+    def code(self) -> str:
+        return self.CODES.get(self.key, "bad_seat_voice")
 
 
 @functools.cache
@@ -71,14 +79,13 @@ class SeatVoice:
             variant, pitch_text = "", text
         variant = variant.strip()
         if variant and not _VARIANT_NAME.match(variant):
-            raise VoiceError(f"voice {text!r}: a variant is a name like f2 or m3")
+            raise VoiceError("bad_variant", voice=text)
         try:
             pitch = int(pitch_text) if pitch_text.strip() else neutral_pitch()
         except ValueError:
-            raise VoiceError(f"voice {text!r}: the pitch after ':' is a number 0-99") from None
+            raise VoiceError("bad_pitch_text", voice=text, low=PITCH_RANGE[0], high=PITCH_RANGE[1]) from None
         if not PITCH_RANGE[0] <= pitch <= PITCH_RANGE[1]:
-            raise VoiceError(f"voice {text!r}: pitch {pitch} is out of range 0-99", "bad_pitch", pitch=pitch,
-                             low=PITCH_RANGE[0], high=PITCH_RANGE[1])
+            raise VoiceError("pitch_range", voice=text, pitch=pitch, low=PITCH_RANGE[0], high=PITCH_RANGE[1])
         return cls(variant or None, pitch)
 
     def over(self, base: str) -> Voice:
@@ -163,8 +170,7 @@ def check_variant(variant: str | None) -> None:
     known = variants()
     if variant and known and variant not in known:
         close = sorted(v for v in known if v.lower().startswith(variant[:1].lower()))[:8] or sorted(known)[:8]
-        raise VoiceError(f"unknown voice variant {variant!r}; for example: {', '.join(close)}",
-                         "unknown_variant", variant=repr(variant), examples=", ".join(close))
+        raise VoiceError("unknown_variant", variant=repr(variant), examples=", ".join(close))
 
 
 @dataclass

@@ -66,9 +66,10 @@ def test_say_text_prints_the_line_only(home: Path) -> None:
     [
         (["say", "x", "--lang", "de"], "Langue inconnue"),
         (["say", "x", "--to", "mars"], "unknown seat"),
-        (["say", "x", "--rate", "5", "--text"], "out of range"),
-        (["say", "x", "--voice", "no-such-voice", "--out", "x.wav"], "unknown voice"),
-        (["say", "x", "--backend", "loud"], "unknown backend"),
+        (["say", "x", "--rate", "5", "--text"], "la vitesse 5 est hors des limites (40 à 900 mots"),
+        (["say", "x", "--voice", "no-such-voice", "--out", "x.wav"], "voix inconnue : « no-such-voice »"),
+        (["say", "x", "--backend", "loud"], "moteur de parole inconnu : « loud »"),
+        (["say", "x", "--backend", "loud", "--lang", "en"], "unknown backend 'loud'"),
         (["say", "   ", "--out", "x.wav"], "Rien à dire"),
     ],
 )

@@ -88,7 +88,7 @@ class BrokenSynth:
 
     def synth(self, text: str, voice: str, rate: int, volume: float, pitch: int = 50) -> bytes:
         self.calls += 1
-        raise SynthError("espeak-ng crashed")
+        raise SynthError("no_audio")
 
 
 def test_synthesizer_failure_is_said_once_and_text_goes_on(audio: None, tmp_path: Path) -> None:
@@ -102,7 +102,7 @@ def test_synthesizer_failure_is_said_once_and_text_goes_on(audio: None, tmp_path
         assert ann.private_backlog(1) == ["Secret"]  # not heard: kept
         assert ann.prebuild(["Nord", "Sud"]) == 0
     lines = _lines(out)
-    assert lines.count("Voix : la synthèse a échoué (espeak-ng crashed). Je continue en texte.") == 1
+    assert lines.count("Voix : la synthèse a échoué (aucun son produit). Je continue en texte.") == 1
     spoken = [ln for ln in lines if not ln.startswith("Voix")]
     assert spoken == ["Premier", "Deuxième", "Est (privé) : Secret"]
     assert synth.calls == 1  # not retried for every message
