@@ -23,6 +23,7 @@ _ERRNO_KEYS = {
     errno.ENOENT: "missing", errno.ENOTDIR: "missing", errno.EISDIR: "is_folder",
     errno.EEXIST: "exists", errno.EIO: "io", errno.ENAMETOOLONG: "name_too_long",
     errno.ELOOP: "loop", errno.EMFILE: "too_many", errno.ENFILE: "too_many",
+    errno.ECONNREFUSED: "refused", errno.ECONNRESET: "reset", errno.EPIPE: "reset",
 }
 
 

@@ -7,7 +7,8 @@ connects (a local socket ``/var/lib/BrlAPI/<n>`` for ``:n``, else TCP port 4101 
 agrees the version, authenticates (none, or the key file), takes the display for its tty
 (``ENTERTTYMODE``, with the same tty path as libbrlapi would find), asks only for the keys
 it uses, writes text (BRLTTY turns it into dots with the user's own text table) and reads
-keys in a thread. Errors are `BrlapiError`, with a short plain message.
+keys in a thread. Errors are `BrlapiError`, with a short plain message in the user's language
+(companion/messages.toml, area ``brlapi``; the system's reason a parameter).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import struct
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from companion.messages import ProgramError
 
 PROTOCOL_VERSION = 8
 SOCKET_DIR = "/var/lib/BrlAPI"  # libbrlapi's local sockets: <dir>/<number>
@@ -43,8 +46,10 @@ KEY_MAX = 0xFFFFFFFFFFFFFFFF
 CURSOR_OFF = 0
 
 
-class BrlapiError(RuntimeError):
+class BrlapiError(ProgramError, RuntimeError):
     """The braille server cannot be reached, refuses us, or went away."""
+
+    area = "brlapi"
 
 
 def _packet(kind: bytes, payload: bytes = b"") -> bytes:
@@ -63,7 +68,7 @@ def parse_host(host: str) -> tuple[str | None, int | str]:
     try:
         n = int(number) if number else 0
     except ValueError:
-        raise BrlapiError(f"bad braille host {host!r}: write host:number, e.g. :0 or localhost:1") from None
+        raise BrlapiError("bad_host", host=host) from None
     if not name:
         return None, f"{SOCKET_DIR}/{n}"
     return name, TCP_BASE_PORT + n
@@ -120,7 +125,7 @@ class BrlapiClient:
                 self._sock = socket.create_connection((name, int(where)), timeout=timeout)
                 self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError as err:
-            raise BrlapiError(f"no braille server at {host or ':0'} ({err.strerror or err})") from None
+            raise BrlapiError("no_server", host=host or ":0", reason=err) from None
         try:
             self._handshake(auth)
         except BaseException:
@@ -134,7 +139,7 @@ class BrlapiClient:
             with self._write_lock:
                 self._sock.sendall(_packet(kind, payload))
         except OSError as err:
-            raise BrlapiError(f"the braille server went away ({err.strerror or err})") from None
+            raise BrlapiError("gone", reason=err) from None
 
     def _recv_exact(self, n: int) -> bytes:
         data = b""
@@ -142,18 +147,18 @@ class BrlapiClient:
             try:
                 chunk = self._sock.recv(n - len(data))
             except TimeoutError:
-                raise BrlapiError("the braille server does not answer") from None
+                raise BrlapiError("no_answer") from None
             except OSError as err:
-                raise BrlapiError(f"the braille server went away ({err.strerror or err})") from None
+                raise BrlapiError("gone", reason=err) from None
             if not chunk:
-                raise BrlapiError("the braille server closed the connection")
+                raise BrlapiError("closed")
             data += chunk
         return data
 
     def _recv(self) -> tuple[bytes, bytes]:
         size, kind = struct.unpack(">I4s", self._recv_exact(8))
         if size > MAX_PACKET:
-            raise BrlapiError(f"a packet of {size} bytes from the braille server: not BrlAPI?")
+            raise BrlapiError("big_packet", size=size)
         return kind[3:], self._recv_exact(size)
 
     def _expect(self, wanted: bytes) -> bytes:
@@ -164,13 +169,13 @@ class BrlapiClient:
                 return payload
             if kind in (ERROR, EXCEPTION):
                 code = struct.unpack(">I", payload[:4])[0] if len(payload) >= 4 else -1
-                raise BrlapiError(f"the braille server refused a request (BrlAPI error {code})")
+                raise BrlapiError("refused", code=code)
             # anything else (a key before we asked) is dropped during set-up
 
     def _handshake(self, auth: str | None) -> None:
         server = struct.unpack(">I", self._expect(VERSION)[:4])[0]
         if server < PROTOCOL_VERSION:
-            raise BrlapiError(f"braille server speaks BrlAPI protocol {server}, we need {PROTOCOL_VERSION}")
+            raise BrlapiError("old_protocol", server=server, ours=PROTOCOL_VERSION)
         self._send(VERSION, struct.pack(">I", PROTOCOL_VERSION))
         offered = self._expect(AUTH)
         methods = [offered[i: i + 4][3:] for i in range(0, len(offered), 4)]
@@ -181,11 +186,11 @@ class BrlapiClient:
             try:
                 secret = path.read_bytes()
             except OSError as err:
-                raise BrlapiError(f"cannot read the braille key {path} ({err.strerror or err})") from None
+                raise BrlapiError("cannot_read_key", path=path, reason=err) from None
             self._send(AUTH, b"\0\0\0" + AUTH_KEY + secret)
             self._expect(ACK)
             return
-        raise BrlapiError("the braille server asks for an authorization this client does not know")
+        raise BrlapiError("unknown_auth")
 
     # -- requests ------------------------------------------------------------------------------
 
@@ -219,9 +224,9 @@ class BrlapiClient:
         payload += bytes([len(charset)]) + charset
         self._send(WRITE, payload)
 
-    def read_keys(self, on_key: Callable[[int], None], on_lost: Callable[[str], None]) -> None:
+    def read_keys(self, on_key: Callable[[int], None], on_lost: Callable[[BrlapiError], None]) -> None:
         """Read keys in a daemon thread: ``on_key(command)`` for each command key (its number,
-        flags dropped); ``on_lost(reason)`` once if the server goes away or refuses us."""
+        flags dropped); ``on_lost(error)`` once if the server goes away or refuses us."""
         self._sock.settimeout(None)
 
         def reader() -> None:
@@ -233,10 +238,10 @@ class BrlapiClient:
                         if code & KEY_TYPE_MASK == KEY_TYPE_CMD:
                             on_key(code & (KEY_CMD_BLK_MASK | KEY_CMD_ARG_MASK))
                     elif kind in (ERROR, EXCEPTION):
-                        raise BrlapiError("the braille server refused what we wrote")
+                        raise BrlapiError("refused_write")
             except BrlapiError as err:
                 if not self._closed:
-                    on_lost(str(err))
+                    on_lost(err)
 
         self._reader = threading.Thread(target=reader, name="braille-keys", daemon=True)
         self._reader.start()

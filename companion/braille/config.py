@@ -11,6 +11,8 @@ import os
 import re
 from dataclasses import dataclass
 
+from companion.messages import ProgramError
+
 MODES = ("auto", "on", "off")
 _HOST = re.compile(r"^[A-Za-z0-9._\-\[\]]*(:[0-9]{1,4})?$")
 
@@ -20,8 +22,11 @@ def valid_host(host: str) -> bool:
     return bool(_HOST.fullmatch(host))
 
 
-class BrailleConfigError(ValueError):
-    """A braille setting that cannot be used; the message says which and why."""
+class BrailleConfigError(ProgramError, ValueError):
+    """A braille setting that cannot be used; the message says which and why (companion/
+    messages.toml, area ``braille``)."""
+
+    area = "braille"
 
 
 @dataclass(frozen=True)
@@ -31,9 +36,9 @@ class BrailleConfig:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise BrailleConfigError(f"braille {self.mode!r}: use {', '.join(MODES)}")
+            raise BrailleConfigError("bad_mode", mode=self.mode, choices=", ".join(MODES))
         if not valid_host(self.host):
-            raise BrailleConfigError(f"braille_host {self.host!r}: write host:number, e.g. :0 or localhost:1")
+            raise BrailleConfigError("bad_host", host=self.host)
 
     @classmethod
     def from_dict(cls, data: dict) -> BrailleConfig:

@@ -15,13 +15,15 @@ CONNECT_TIMEOUT_S = 2.0
 
 class BrailleLink:
     """Opens the display for ``channel``; ``notice(key, detail)`` says what a player should know:
-    "braille_on" (cells), "braille_none" (reason, only when braille = on), "braille_lost" (reason)."""
+    "braille_on" (cells), "braille_none" (reason, only when braille = on), "braille_lost" (reason),
+    a reason in ``lang``."""
 
     def __init__(self, channel: BrailleChannel, config: BrailleConfig,
-                 notice: Callable[[str, str], None]) -> None:
+                 notice: Callable[[str, str], None], lang: str = "fr") -> None:
         self.channel = channel
         self.config = config
         self._notice = notice
+        self.lang = lang
         self.client: BrlapiClient | None = None
         self.connected = threading.Event()
         self.done = threading.Event()  # connected, or given up
@@ -41,14 +43,14 @@ class BrailleLink:
             try:
                 columns, rows = client.display_size()
                 if columns * rows == 0:
-                    raise BrlapiError("the braille server has no display")
+                    raise BrlapiError("no_display")
                 client.enter_tty_mode(commands=sorted(key_actions()))
             except BaseException:
                 client.close()
                 raise
         except BrlapiError as err:
             if self.config.mode == "on":
-                self._notice("braille_none", str(err))
+                self._notice("braille_none", err.text(self.lang))
             self.done.set()
             return
         if self._closed:
@@ -62,9 +64,9 @@ class BrailleLink:
         self.connected.set()
         self.done.set()
 
-    def _lost(self, reason: str) -> None:
+    def _lost(self, error: BrlapiError) -> None:
         self.channel.detach()
-        self._notice("braille_lost", reason)
+        self._notice("braille_lost", error.text(self.lang))
 
     def close(self) -> None:
         self._closed = True

@@ -364,7 +364,7 @@ class Announcer:
 
         self.braille = BrailleChannel(self.keyboard_seat, on_repeat=self._say_again)
         self.text.listener = self.braille.offer
-        self._braille_link = BrailleLink(self.braille, config, self._braille_notice)
+        self._braille_link = BrailleLink(self.braille, config, self._braille_notice, lang=self.lang)
         self._braille_link.start()
 
     def _braille_notice(self, key: str, detail: str) -> None:
