@@ -110,7 +110,7 @@ def check(
         reader = make_decoder(decoder)
     except DecoderError as err:
         source.close()
-        raise fail(say(lang, "no_decoder", reason=err), 1) from None
+        raise fail(say(lang, "no_decoder", reason=err.text(lang)), 1) from None
     ann, _stop_key = _announcer(config, lang, text, [book.seat_name(s) for s in range(max(seats, 4))],
                                 seats=seats)
     try:

@@ -80,7 +80,7 @@ def photo_command(
         detections = make_decoder("tag+zxing", still=True).decode(picture)  # tags and QR both
         lines = reading.read(detections, prepared, state)
     except DecoderError as err:
-        raise fail(say(lang, "no_decoder", reason=err), 1) from None
+        raise fail(say(lang, "no_decoder", reason=err.text(lang)), 1) from None
     except Rejected as rejected:
         raise fail(book.reason(rejected), 1) from None
     for event in lines:

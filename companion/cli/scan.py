@@ -49,7 +49,7 @@ def _frames(path: Path) -> tuple[Any, bool]:
     if path.is_dir():
         return ImageFolderSource(path), False
     if not path.is_file():
-        raise SourceError(str(path))
+        raise SourceError("not_file", path=path)
     if path.suffix.lower() in IMAGE_SUFFIXES:
         return ImageFolderSource([path]), False
     return CaptureSource(str(path)), True

@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from companion.messages import ProgramError
 from companion.vision.detection import Detection, Quad
 
 DECODERS = ("auto", "tag", "zxing", "pyzbar", "tag+zxing")
@@ -38,8 +39,11 @@ class Decoder(Protocol):
         ...
 
 
-class DecoderError(RuntimeError):
-    """A decoder that cannot run here (library missing)."""
+class DecoderError(ProgramError, RuntimeError):
+    """A decoder that cannot run here (library missing) or that does not exist (companion/
+    messages.toml, area ``decoder``; the library's own words a parameter)."""
+
+    area = "decoder"
 
 
 def grey(image: Any) -> Any:
@@ -57,11 +61,11 @@ class ZxingDecoder:
         try:
             import zxingcpp
         except ImportError as err:  # pragma: no cover - a broken install
-            raise DecoderError(f"zxing-cpp is not installed: {err}") from err
+            raise DecoderError("no_zxing", reason=err) from err
         self._zx = zxingcpp
         self.upscale = upscale
         if diagonal not in DIAGONAL_MODES:
-            raise DecoderError(f"diagonal must be one of {DIAGONAL_MODES}, not {diagonal!r}")
+            raise DecoderError("bad_diagonal", modes=DIAGONAL_MODES, value=diagonal)
         self.diagonal = diagonal
         self._calls = 0
         self._opts = dict(
@@ -152,7 +156,7 @@ class PyzbarDecoder:
         try:
             from pyzbar import pyzbar
         except (ImportError, OSError) as err:
-            raise DecoderError(f"pyzbar (libzbar0) is not available: {err}") from err
+            raise DecoderError("no_pyzbar", reason=err) from err
         self._zb = pyzbar
 
     def decode(self, image: Any) -> list[Detection]:
@@ -261,4 +265,4 @@ def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:
         return ZxingDecoder(diagonal="always" if still else "alternate")
     if name == "pyzbar":
         return PyzbarDecoder()
-    raise DecoderError(f"Unknown decoder {name!r}. Decoders: {', '.join(DECODERS)}.")
+    raise DecoderError("unknown", name=name, decoders=", ".join(DECODERS))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.messages import ProgramError
 from companion.vision.image_check import image_problem
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp")
@@ -31,8 +32,11 @@ class Frame:
     image: Any
 
 
-class SourceError(OSError):
-    """A source that cannot be opened or read; the message says which and why."""
+class SourceError(ProgramError, OSError):
+    """A source that cannot be opened or read; the message says which and why (companion/
+    messages.toml, area ``source``)."""
+
+    area = "source"
 
 
 class FrameSource:
@@ -74,7 +78,7 @@ class CaptureSource(FrameSource):
         self.live = isinstance(target, int) or "://" in str(target)
         self.name = f"camera {target}" if isinstance(target, int) else str(target)
         if not self.live and not Path(str(target)).is_file():
-            raise SourceError(f"{target}: no such video file")
+            raise SourceError("no_video_file", path=target)
         log = cv2.utils.logging
         level = log.getLogLevel()
         log.setLogLevel(log.LOG_LEVEL_ERROR)
@@ -84,8 +88,9 @@ class CaptureSource(FrameSource):
             log.setLogLevel(level)
         if not self._cap.isOpened():
             self._cap.release()
-            why = "cannot be opened" if self.live else "not a video"
-            raise SourceError(f"{self.name}: {why}")
+            if isinstance(target, int):
+                raise SourceError("no_camera", camera=target)
+            raise SourceError("cannot_open" if self.live else "not_video", path=target)
         if isinstance(target, int):
             w, h = size or WEBCAM_SIZE
             self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
@@ -128,7 +133,7 @@ class ImageFolderSource(FrameSource):
         else:
             folder = Path(paths)
             if not folder.is_dir():
-                raise SourceError(f"{folder}: no such folder")
+                raise SourceError("no_folder", path=folder)
             self.paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             self.name = str(folder)
         self.fps = fps

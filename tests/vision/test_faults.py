@@ -46,7 +46,7 @@ def test_a_camera_that_fails_to_open_then_works_is_lost_then_back_with_growing_w
     def opener() -> FrameSource:
         attempts.append(clock.now)
         if len(attempts) <= 3:
-            raise SourceError("camera 0: cannot open")
+            raise SourceError("no_camera", camera=0)
         return FlakyCamera(["frame"] * 5, clock)
 
     heard: list[CameraEvent] = []
@@ -54,7 +54,7 @@ def test_a_camera_that_fails_to_open_then_works_is_lost_then_back_with_growing_w
     frames = [src.read() for _ in range(6)]
     assert frames[:3] == [None, None, None]
     assert all(f is not None for f in frames[3:])
-    assert [(e.kind, e.reason) for e in heard] == [(LOST, "camera 0: cannot open"), (BACK, "")]
+    assert [(e.kind, e.reason) for e in heard] == [(LOST, "camera 0: cannot be opened"), (BACK, "")]
     assert clock.sleeps[:3] == [0.25, 0.5, 1.0]  # backoff grows
     assert [f.index for f in frames[3:]] == [0, 1, 2]
 
