@@ -28,7 +28,7 @@ from companion.braille.config import MODES as BRAILLE_MODES
 from companion.braille.config import BrailleConfig, valid_host
 from companion.information import EQUAL, INFORMATION
 from companion.language import LANGS
-from companion.messages import text
+from companion.messages import os_reason, text
 from companion.paths import config_dir, data_dir
 from companion.speech.audience import PUBLIC, parse_audience
 from companion.speech.config import STOP_KEYS, SWITCHES, Route, RouteError, SpeechConfig
@@ -56,7 +56,17 @@ class ConfigError(CompanionError, ValueError):
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "fr") -> str:
-        return text(lang, f"config.{self.code}", key=self.key, **self.params)
+        params = {name: _said(value, lang) for name, value in self.params.items()}
+        return text(lang, f"config.{self.code}", key=self.key, **params)
+
+
+def _said(value: Any, lang: str) -> Any:
+    """A parameter of a ConfigError in ``lang``: a file that cannot be read says why (without its
+    name: the message names it), an OSError's reason in words."""
+    if isinstance(value, InputFileError):
+        reasons = {k: (os_reason(v, lang) if isinstance(v, OSError) else v) for k, v in value.params.items()}
+        return file_message(lang, value.code, reasons)
+    return value
 
 
 def config_path() -> Path:
@@ -318,8 +328,7 @@ def read_config(path: Path | None = None) -> tuple[Config, list[ConfigError]]:
     try:
         data = tomllib.loads(read_limited(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except InputFileError as exc:
-        return Config(), [ConfigError("*", "unreadable", path=str(path),
-                                      reason=file_message("en", exc.code, exc.params))]
+        return Config(), [ConfigError("*", "unreadable", path=str(path), reason=exc)]
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
         return Config(), [ConfigError("*", "unreadable", path=str(path), reason=str(exc))]
     config = Config()
