@@ -227,17 +227,23 @@ def typing_report() -> None:
     for path in sorted((ROOT / "companion/games").rglob("*.py")):
         loose += len(re.findall(r"\bstate: (?:State|Any)\b", path.read_text(encoding="utf-8")))
     print(f"- `Any` states in the games' signatures: {loose}")
-    classes, based = 0, 0
+    bases: dict[str, set[str]] = {}  # every class of ours by name: the names of its bases
     for path in files_of(["companion", "card_codes/*.py", "printables"]):
         if path.suffix != ".py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
             names = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in cls.bases}
-            if names & {"Exception", "ValueError", "OSError", "RuntimeError", "KeyError", "TypeError"} \
-                    or cls.name.endswith(("Error", "Rejected")):
-                classes += 1
-                based += bool(names & {"CompanionError"})
+            bases.setdefault(cls.name, set()).update(names)
+
+    def ancestors(name: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        direct = bases.get(name, set()) - seen
+        return direct.union(*(ancestors(b, seen | {name}) for b in direct))
+
+    builtin = {"Exception", "ValueError", "OSError", "RuntimeError", "KeyError", "TypeError", "LookupError"}
+    errors = [name for name in bases if ancestors(name) & builtin or name.endswith(("Error", "Rejected"))]
+    classes = len(errors)
+    based = sum("CompanionError" in ancestors(name) or name == "CompanionError" for name in errors)
     print(f"- exception classes: {classes}, without the common base: {classes - based}")
 
 
