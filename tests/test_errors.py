@@ -90,6 +90,7 @@ def _samples() -> dict[str, Callable[[], CompanionError]]:
     from companion.vision.decoders import DecoderError
     from companion.vision.frames import SourceError
     from companion.vision.zones import ZoneError
+    from companion.web.server import WebError
     from printables import LabelsError
     from printables.braille import BrailleError
     from printables.label import LabelFitError
@@ -127,6 +128,7 @@ def _samples() -> dict[str, Callable[[], CompanionError]]:
         (LabelFitError, lambda: LabelFitError("too_wide", card="Y-1", need=40.0, room=31.5)),
         (PrintError, lambda: SheetError("overlap", sheet="a4")),
         (SheetError, lambda: SheetError("unknown", name="x", known="a4, a5")),
+        (WebError, lambda: WebError("port_taken", port=8730)),
     ]}
 
 

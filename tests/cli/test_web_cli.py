@@ -16,7 +16,8 @@ from ..e2e.test_play_terminal import env
 def play(tmp_path: Path, *args: str, stdin: str = "\nquitte\n") -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "companion", "play", "tatsu", "--synthetic", "--text",
                            "--fast", "--record", str(tmp_path / "g.jsonl"), *args],
-                          input=stdin, capture_output=True, text=True, timeout=120, env=env(tmp_path / "home"))
+                          input=stdin, capture_output=True, text=True, timeout=120,
+                          env=env(tmp_path / "home"))
 
 
 def test_a_port_taken_is_said_in_one_line_and_the_game_goes_on_at_the_keyboard(tmp_path: Path) -> None:
@@ -27,8 +28,9 @@ def test_a_port_taken_is_said_in_one_line_and_the_game_goes_on_at_the_keyboard(t
         done = play(tmp_path, "--web", "--web-port", str(port), "--phone", "Est")
     assert done.returncode == 0, done.stderr
     said = [ln for ln in done.stdout.splitlines() if "téléphones" in ln]
-    assert said == [f"Nord (privé) : Les pages des téléphones ne peuvent pas s'ouvrir (le port {port} est déjà "
-                    "pris ; choisissez-en un autre avec --web-port) : la partie continue au clavier."]
+    assert said == [f"Nord (privé) : Les pages des téléphones ne peuvent pas s'ouvrir (le port {port} "
+                    "est déjà pris ; choisissez-en un autre avec --web-port) : "
+                    "la partie continue au clavier."]
     assert "La partie commence." in done.stdout and "Traceback" not in done.stderr + done.stdout
 
 
