@@ -32,10 +32,12 @@ def open_pages(session: Session, ann: Announcer, *, lan: bool, port: int) -> obj
     ann.attach(tables)
     ann.set_private_elsewhere(opts.phones)
     session.pages = tables
+    session.page_links = [say(lang, "cli.link_seat", seat=names[seat], url=server.url(seat))
+                          for seat in sorted(opts.phones)]
+    session.page_links.append(say(lang, "cli.link_table", url=server.url(TABLE)))
     ann.text.line(say(lang, "cli.links"))
-    for seat in sorted(opts.phones):
-        ann.text.line(say(lang, "cli.link_seat", seat=names[seat], url=server.url(seat)))
-    ann.text.line(say(lang, "cli.link_table", url=server.url(TABLE)))
+    for line in session.page_links:
+        ann.text.line(line)
     ann.text.line(say(lang, "cli.lan", address=server.address) if lan else say(lang, "cli.local_only"))
     if opts.phones:
         seats = ", ".join(names[s] for s in sorted(opts.phones))

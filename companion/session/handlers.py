@@ -42,7 +42,7 @@ class Handlers:
             "played": self.cmd_played, "yes": self.cmd_yes_no, "no": self.cmd_yes_no,
             "card": self.cmd_card, "quit": self.cmd_quit, "stop": self.cmd_stop,
             "faster": self.cmd_faster, "slower": self.cmd_slower, "brief": self.cmd_brief,
-            "normal": self.cmd_normal, "detailed": self.cmd_detailed,
+            "normal": self.cmd_normal, "detailed": self.cmd_detailed, "links": self.cmd_links,
         }
         self.kinds: dict[str, Handler] = {
             "action": self.game_action, "query": self.game_query, "give": self.game_give,
@@ -190,6 +190,14 @@ class Handlers:
             self.host.tell("confirm_undo_more", what=what, n=later)
         else:
             self.host.tell("confirm_undo", what=what)
+
+    def cmd_links(self, cmd: Command, spec: Mapping[str, Any]) -> None:
+        """ "liens": the phones' links again, to the keyboard only (each is a seat's secret)."""
+        if self.host.me != self.host.opts.me or not self.host.page_links:
+            self.host.tell("no_links" if not self.host.page_links else "not_now")
+            return
+        for line in self.host.page_links:
+            self.host.say(self.host.opts.me, line)
 
     def cmd_yes_no(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         self.host.tell("no_question")  # no question is waiting (an answer to one is read before)

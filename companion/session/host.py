@@ -63,6 +63,7 @@ class Host(Protocol):
     seen_memory: SeenMemory | None
     quit: bool
     started: bool
+    page_links: list[str]  # the phones' links, as shown at the start ("liens" says them again)
 
     @property
     def keyboard_seat(self) -> int | None: ...

@@ -126,6 +126,7 @@ class Session:
         self.layout = LayoutWatch(self)
         self.views = SeatViews(self)
         self.pages: Pages | None = None  # the phones' pages and the table view, when served (--web)
+        self.page_links: list[str] = []
         self.ann.set_keyboard_seat(self.keyboard_seat)
 
     @property

@@ -89,3 +89,16 @@ def test_a_resumed_game_tells_each_phone_where_it_stands(make_session: Any, tmp_
     est = rec.texts(1)
     assert any(text.startswith("Scores") for text in est) and any("Pli 1" in text for text in est), est
     assert any(text.startswith("Scores") for text in rec.texts(0))  # and the keyboard, as before
+
+
+def test_the_links_are_said_again_at_the_keyboard_only(make_session: Any) -> None:
+    session, rec = make_session(game="tatsu", seats=4, me=0, phones=frozenset({1}))
+    session.handle_line("liens")
+    assert rec.lines[-1] == (0, "Pas de pages des téléphones dans cette partie : « --web » les ouvre.")
+    session.page_links = ["Est : http://127.0.0.1:8730/s/secret", "Vue de la table : http://127.0.0.1:8730/t/x"]
+    start = len(rec.lines)
+    session.handle_seat_line(1, "liens")  # Est may not read the others' links
+    refused = rec.lines[start:]
+    assert len(refused) == 1 and refused[0][0] == 1 and "secret" not in refused[0][1]
+    session.handle_line("liens")
+    assert rec.lines[-2:] == [(0, session.page_links[0]), (0, session.page_links[1])]
