@@ -94,7 +94,7 @@ def _check_record(record: Path | None, lang: str) -> None:
 
 def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: bool, decoder: str,
          speed: float, interactive: bool, zones: SeatMap | None = None, every_frame: bool = False,
-         web: tuple[bool, int] | None = None) -> None:
+         web: tuple[bool, int] | None = None, seat_cards: Path | None = None) -> None:
     game = get_game(opts.game)
     lang = opts.lang
     book = Phrasebook(opts.lang, opts.game, seat_names=opts.seat_names, seat_keys=game.seat_keys(opts.seats))
@@ -109,7 +109,7 @@ def _run(opts: Any, config: Config, source: Any, *, synthetic: bool, text_only: 
     try:
         terminal.open()
         if web is not None:  # first: a resumed game tells each phone where it stands
-            server = open_pages(session, ann, lan=web[0], port=web[1])
+            server = open_pages(session, ann, lan=web[0], port=web[1], cards=seat_cards)
         try:
             session.open()
         except RecordError as err:
@@ -238,6 +238,9 @@ LanOpt = Annotated[bool, typer.Option("--lan", help="With --web: open the pages 
                                       "(a phone on the same Wi-Fi), not only to this computer.")]
 WebPortOpt = Annotated[int, typer.Option("--web-port", min=0, max=65535,
                                          help="With --web: the port of the pages (0: any free port).")]
+CardsOpt = Annotated[Path | None, typer.Option("--seat-cards", help="With --web: also write the seat "
+                                                "cards here (a PDF: each phone seat's name in large "
+                                                "print and Braille, and its link's QR code).")]
 PhoneOpt = Annotated[list[str] | None, typer.Option("--phone", help="With --web: a seat played from its own "
                                                     "phone, by a person (a name or a number; repeat it). "
                                                     "Default at a real table: every seat but yours.")]
@@ -282,6 +285,7 @@ def play(
     lan: LanOpt = False,
     web_port: WebPortOpt = 8730,
     phone: PhoneOpt = None,
+    seat_cards: CardsOpt = None,
 ) -> None:
     """Play at the table: cards seen by the camera are checked, recorded and announced.
 
@@ -327,7 +331,7 @@ def play(
     _run(opts, config, str(source) if isinstance(source, Path) else source, synthetic=synthetic,
          text_only=text, decoder=decoder, speed=PLAY_FAST_SPEED if fast and synthetic else 1.0,
          interactive=True, zones=zone_map, every_frame=fast and (video is not None or images is not None),
-         web=(lan, web_port) if web else None)
+         web=(lan, web_port) if web else None, seat_cards=seat_cards)
 
 
 @app.command()
@@ -346,6 +350,7 @@ def demo(
     lan: LanOpt = False,
     web_port: WebPortOpt = 8730,
     phone: PhoneOpt = None,
+    seat_cards: CardsOpt = None,
 ) -> None:
     """Watch and hear a whole game on the synthetic table: frames go through the real decoder,
     tracker, rules and speech, and the game is recorded as it goes."""
@@ -369,4 +374,4 @@ def demo(
     )
     _run(opts, config, None, synthetic=True, text_only=text, decoder=decoder,
          speed=FAST_SPEED if fast else 1.0, interactive=sys.stdin.isatty(),
-         web=(lan, web_port) if web else None)
+         web=(lan, web_port) if web else None, seat_cards=seat_cards)

@@ -7,12 +7,16 @@ the game goes on at the keyboard; a synthetic table then plays the phones' seats
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from companion.messages import os_reason
 from companion.session import Session
 from companion.session.options import SessionOptions
 from companion.speech.announcer import Announcer
 
 
-def open_pages(session: Session, ann: Announcer, *, lan: bool, port: int) -> object | None:
+def open_pages(session: Session, ann: Announcer, *, lan: bool, port: int,
+               cards: Path | None = None) -> object | None:
     """Serve the table's pages; the server (to stop at the end), or None when it could not start."""
     from companion.web.pages import say
     from companion.web.seats import TABLE, Tables
@@ -42,6 +46,16 @@ def open_pages(session: Session, ann: Announcer, *, lan: bool, port: int) -> obj
     if opts.phones:
         seats = ", ".join(names[s] for s in sorted(opts.phones))
         session.say(opts.me, say(lang, "cli.said_open", seats=seats))
+    if cards is not None:
+        from printables.seat_cards import write_seat_cards
+
+        printed = [(names[s], server.url(s)) for s in sorted(opts.phones)]
+        printed.append((say(lang, "cli.table_card"), server.url(TABLE)))
+        try:
+            write_seat_cards(printed, cards, lang, note=say(lang, "cli.card_note"))
+            session.say(opts.me, say(lang, "cli.cards_written", path=cards))
+        except OSError as err:
+            session.say(opts.me, say(lang, "cli.cards_failed", reason=os_reason(err, lang)))
     return server
 
 
