@@ -29,15 +29,25 @@ def _qr(url: str) -> list[list[bool]]:
     return [[bool(m) for m in row] for row in code.matrix]
 
 
-def write_seat_cards(cards: Sequence[tuple[str, str]], target: Path, lang: str = "fr",
-                     note: str = "") -> Path:
-    """``cards``: (seat name, its link). ``note``: a short line under each code (what it opens)."""
+def wrapped(text: str, width: float, size: float) -> list[str]:
+    """Print lines of ``text`` no wider than ``width`` mm at ``size`` pt."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def write_seat_cards(cards: Sequence[tuple[str, str, str]], target: Path, lang: str = "fr") -> Path:
+    """``cards``: (seat name, its link, a short note under the code: what it opens)."""
     from reportlab.pdfgen import canvas
 
     with atomic_path(target, ".pdf") as tmp:
         c = canvas.Canvas(str(tmp), pagesize=(PAGE[0] * MM, PAGE[1] * MM))
-        c.setTitle(note or "companion")
-        for index, (name, url) in enumerate(cards):
+        c.setTitle("companion")
+        for index, (name, url, note) in enumerate(cards):
             slot = index % 4
             if index and slot == 0:
                 c.showPage()
@@ -65,8 +75,10 @@ def write_seat_cards(cards: Sequence[tuple[str, str]], target: Path, lang: str =
                 for col, dark in enumerate(row):
                     if dark:
                         c.rect(qx + col * module, qy + r * module, module, module, stroke=0, fill=1)
-            if note:
-                draw_text(c, Text(note, x0 + 5, y0 + CARD[1] - 8, NOTE_PT, text_width(note, NOTE_PT)))
+            lines = wrapped(note, CARD[0] - 10, NOTE_PT)
+            for i, line in enumerate(lines):
+                baseline = y0 + CARD[1] - 14 + (i - len(lines) + 2) * NOTE_PT * PT * 1.3
+                draw_text(c, Text(line, x0 + 5, baseline, NOTE_PT, text_width(line, NOTE_PT)))
             c.restoreState()
         c.save()
     return target

@@ -49,10 +49,11 @@ def open_pages(session: Session, ann: Announcer, *, lan: bool, port: int,
     if cards is not None:
         from printables.seat_cards import write_seat_cards
 
-        printed = [(names[s], server.url(s)) for s in sorted(opts.phones)]
-        printed.append((say(lang, "cli.table_card"), server.url(TABLE)))
+        note = say(lang, "cli.card_note")
+        printed = [(names[s], server.url(s), note) for s in sorted(opts.phones)]
+        printed.append((say(lang, "cli.table_card"), server.url(TABLE), say(lang, "cli.table_note")))
         try:
-            write_seat_cards(printed, cards, lang, note=say(lang, "cli.card_note"))
+            write_seat_cards(printed, cards, lang)
             session.say(opts.me, say(lang, "cli.cards_written", path=cards))
         except OSError as err:
             session.say(opts.me, say(lang, "cli.cards_failed", reason=os_reason(err, lang)))
