@@ -20,7 +20,7 @@ from companion.engine.table import Ask, Hints, Question
 from companion.language import fold
 from companion.session.awaiting import Confirm, Scan, after, question_of
 from companion.session.cardnames import cards_named
-from companion.session.host import PUBLIC, Host
+from companion.session.host import PUBLIC, SPEECH_COMMANDS, Host
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
 TO_WORDS = ("à", "a", "to", "au")  # "donne à Est"
@@ -54,6 +54,12 @@ class Handlers:
         """Do what a parsed command says (a game's command by its declared kind)."""
         spec = self.host.commands.spec(cmd.name)
         kind = spec.get("kind")
+        if cmd.name in SPEECH_COMMANDS and self.host.me != self.host.opts.me:
+            # the laptop's speech is the keyboard's and the table's: a phone has its own voice (its
+            # page stops that voice itself on "chut", with nothing more to say)
+            if cmd.name != "stop":
+                self.host.tell("phone_speech")
+            return
         handler = self.common.get(cmd.name) if kind is None else self.kinds.get(kind)
         if handler is None:
             self.host.tell("not_now")

@@ -102,3 +102,15 @@ def test_the_links_are_said_again_at_the_keyboard_only(make_session: Any) -> Non
     assert len(refused) == 1 and refused[0][0] == 1 and "secret" not in refused[0][1]
     session.handle_line("liens")
     assert rec.lines[-2:] == [(0, session.page_links[0]), (0, session.page_links[1])]
+
+
+def test_a_phone_does_not_silence_or_speed_up_the_tables_speech(make_session: Any) -> None:
+    session, rec = make_session(game="tatsu", seats=4, me=0, phones=frozenset({1}))
+    rec.calls.clear()
+    session.handle_seat_line(1, "plus vite")
+    session.handle_seat_line(1, "bref")
+    assert rec.calls == []  # the keyboard's and the table's speech: untouched
+    assert rec.lines[-1] == (1, "Votre téléphone lit avec son propre lecteur d'écran : sa voix se règle "
+                                "sur le téléphone.")
+    session.handle_line("plus vite")
+    assert rec.calls == [("faster", None)]

@@ -139,6 +139,9 @@
     let line = "";
     if (button && button.name === "line") line = button.value;
     else if (field) { line = field.value; field.value = ""; }
+    if (/^\s*(chut|stop|silence)\s*$/i.test(line) && "speechSynthesis" in window) {
+      window.speechSynthesis.cancel();  // the phone's own voice stops at once
+    }
     if (line.trim()) socket.send(JSON.stringify({ line: line }));
     if (field && (!button || button.name !== "line")) field.focus();
   });
