@@ -29,6 +29,7 @@ class Confirm:
     line: str = ""
     move: Action | None = None
     behind: Question | None = None
+    asked: str = ""  # the question as it was said (a phone's page shows it above its buttons)
 
 
 @dataclass

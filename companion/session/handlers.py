@@ -190,12 +190,12 @@ class Handlers:
         said = [self.host.book.render(e) for e in move.events if self.host.pipeline.mine(e.audience)]
         what = (said[0].strip().rstrip(".") if said else "") or "?"
         later = len(self.host.moves) - at - 1
+        key, params = (("confirm_undo_more", {"what": what, "n": later}) if later
+                       else ("confirm_undo", {"what": what}))
+        asked = self.host.book.text("session", key, params)
         self.host.awaiting = Confirm("undo", me, seq=self.host.journal.seq, steps=later + 1,
-                                     behind=question_of(self.host.awaiting))
-        if later:
-            self.host.tell("confirm_undo_more", what=what, n=later)
-        else:
-            self.host.tell("confirm_undo", what=what)
+                                     behind=question_of(self.host.awaiting), asked=asked)
+        self.host.say(me, asked, urgent=True)
 
     def cmd_links(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "liens": the phones' links again, to the keyboard only (each is a seat's secret)."""
@@ -235,6 +235,9 @@ class Handlers:
         self.host.ann.choose_verbosity(DETAILED)
 
     def cmd_quit(self, cmd: Command, spec: Mapping[str, Any]) -> None:
+        if self.host.me != self.host.opts.me:  # a phone leaves by closing its page: the game goes on
+            self.host.tell("phone_quit")
+            return
         self.host.tell("quit")
         self.host.quit = True
 

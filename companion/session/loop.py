@@ -652,19 +652,21 @@ class Session:
     # -- running ---------------------------------------------------------------------------------
     def run(self, idle: Callable[[], None] | None = None, poll: float = 0.05) -> None:
         """Handle inputs until quit (or the game's end, when asked to stop then)."""
+        self.show_pages()  # a page opened before the game has its buttons at once
         while not self.quit:
             try:
                 kind, payload = self.inbox.get(timeout=poll)
             except queue.Empty:
                 kind, payload = "tick", None
-            moves = len(self.match.states) if self.match is not None else 0
+            before = (len(self.match.states) if self.match is not None else 0, id(self.awaiting))
             if kind == "start" and not self.started:
                 self.begin()
             elif kind != "tick":
                 self.handle(kind, payload)
             self.driver.check_in_flight()
             self.driver.bot_step()
-            if kind != "tick" or (self.match is not None and len(self.match.states) != moves):
+            now = (len(self.match.states) if self.match is not None else 0, id(self.awaiting))
+            if kind != "tick" or now != before:  # a move, or a question a bot asked a person
                 self.show_pages()
             if idle is not None:
                 idle()

@@ -8,11 +8,12 @@ thread, after each change, for each seat that has a page.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from companion.engine import Answer, Event, Rejected
-from companion.engine.table import Ask, scores_answer
+from companion.engine.table import Ask, Question, scores_answer
 from companion.session.awaiting import Confirm, Which, question_of
 from companion.session.host import Host
 
@@ -83,19 +84,48 @@ class SeatViews:
         lang = host.opts.lang
         if isinstance(waiting, Confirm) and waiting.seat in (None, seat):
             yes, no = (str(host.commands.spec(n)[lang][0]) for n in ("yes", "no"))
-            return ((yes, yes), (no, no)), ""
+            return ((yes, yes), (no, no)), waiting.asked
         if isinstance(waiting, Which) and waiting.seat == seat:
             return tuple((host.book.card_name(c), str(n)) for n, c in enumerate(waiting.cards, 1)), ""
         question = question_of(waiting)
-        if question is None or question.card or host.match is None:
+        if host.match is None:
             return (), ""
+        if question is None:
+            return self.moves(seat), ""
         who = question.seat if question.seat is not None else host.rules.actor(host.match.state)
         if (host.opts.me if who is None else who) != seat:
             return (), ""
+        asked = host.book.render(question.prompt) if question.prompt is not None else ""
+        if question.card:  # a card shown waits for words: the seats it may go to, the moves it allows
+            return self.gives(question) + self.moves(seat), asked
         card_word = str(host.commands.spec("card")[lang][0])
         cards = list(question.labels) or sorted({str(a["card"]) for a in question.choices if "card" in a})
-        asked = host.book.render(question.prompt) if question.prompt is not None else ""
         return tuple((host.book.card_name(c), f"{card_word} {c}") for c in cards), asked
+
+    def moves(self, seat: int) -> tuple[tuple[str, str], ...]:
+        """The game's own action words this seat may say now ("défi", "passe", "échange"): the
+        commands of kind "action" whose action is legal for it."""
+        host = self.host
+        assert host.match is not None
+        types = {str(a.get("type")) for a in host.game.legal(host.match.state, seat)}
+        words = [str(spec[host.opts.lang][0]) for spec in self.game_commands("action")
+                 if spec.get("action") in types]
+        return tuple((word, word) for word in words)
+
+    def gives(self, question: Question) -> tuple[tuple[str, str], ...]:
+        """ "donne Est": the seats a card shown may go to (the game's "give" command)."""
+        host = self.host
+        specs = self.game_commands("give")
+        if not specs:
+            return ()
+        word = str(specs[0][host.opts.lang][0])
+        seats = sorted({s for a in question.choices for s in (a.get("seat"), a.get("to"))
+                        if isinstance(s, int)})
+        lines = [f"{word} {host.book.seat_name(s)}" for s in seats]
+        return tuple((line, line) for line in lines)
+
+    def game_commands(self, kind: str) -> list[Mapping[str, Any]]:
+        return [spec for spec in self.host.commands.table.values() if spec.get("kind") == kind]
 
     def table_view(self) -> SeatView:
         """The public page (a tablet, a TV): whose turn and the scores, nothing private."""

@@ -114,3 +114,20 @@ def test_a_phone_does_not_silence_or_speed_up_the_tables_speech(make_session: An
                                 "sur le téléphone.")
     session.handle_line("plus vite")
     assert rec.calls == [("faster", None)]
+
+
+def test_a_phone_cannot_end_the_game_and_its_undo_is_asked_on_its_page(make_session: Any) -> None:
+    session, rec = make_session(game="tatsu", seats=4, me=1, phones=frozenset({0}))  # Nord on a phone
+    session.handle_seat_line(0, "quitte")
+    assert not session.quit
+    assert rec.lines[-1] == (0, "Seul le clavier arrête la partie. Pour partir, fermez cette page : "
+                                "la partie continue.")
+    session.handle_seat_line(0, "carte Y-P4-V1")
+    assert session.moves and session.moves[-1].by == 0, rec.lines[-3:]
+    session.handle_seat_line(0, "annule")
+    assert isinstance(session.awaiting, Confirm) and session.awaiting.seat == 0
+    answers, asked = session.views.answers(0)
+    assert answers == (("oui", "oui"), ("non", "non")) and asked.startswith("Annuler votre dernière action")
+    assert session.views.answers(1) == ((), "")  # the keyboard is not asked
+    session.handle_seat_line(0, "oui")
+    assert not session.moves
