@@ -42,6 +42,8 @@ def play_together(players: list[object], decide: object, over: str, keyboard: Bl
             said = " ".join(me.private([*me.heard, *me.new_lines()]))  # type: ignore[attr-defined]
             me.heard = []  # type: ignore[attr-defined]
             answer = decide(me, said) if said else None  # type: ignore[operator]
+            if answer is None and isinstance(me, PagePlayer) and not me.my_turn():
+                continue  # a page's "Le tour" says the table does not wait for me: nothing to ask
             if answer is None:
                 answer = decide(me, me.ask("coups"))  # type: ignore[operator, attr-defined]
             if answer is None:

@@ -92,6 +92,11 @@ class PagePlayer:
         self.page.get_by_role("button", name=label, exact=True).first.click()
         return self.new_lines(answered=label)
 
+    def my_turn(self) -> bool:
+        """What a screen-reader user hears under "Le tour": is the table waiting for me?"""
+        turn = self.page.locator("#v-turn")
+        return turn.count() > 0 and turn.inner_text().startswith(("À vous", "Your turn"))
+
     def private(self, lines: list[str]) -> list[str]:
         mark = f"{self.seat} (privé) : "
         return [ln.split(mark, 1)[1] for ln in lines if mark in ln]
