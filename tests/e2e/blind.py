@@ -24,6 +24,26 @@ ANSWER_WITHIN = 30.0  # seconds a typed line may wait for its first answer (a lo
 Decide = Callable[["BlindPlayer", str], str | None]
 
 
+def settled(lines: Callable[[], list[str]], read: int, echo: str | None, quiet: float = QUIET) -> list[str]:
+    """All the lines ``lines()`` shows once they have been still for ``quiet`` seconds. ``echo``:
+    a line was just typed (``echo`` is how it shows, "" where it does not), so an answer will
+    come: the first line after ``read`` that is not the echo is waited for first (as long as a
+    loaded machine needs)."""
+    before, still_since = lines(), time.monotonic()
+    if echo is not None:
+        deadline = still_since + ANSWER_WITHIN
+        while time.monotonic() < deadline and all(ln == echo for ln in before[read:]):
+            time.sleep(0.05)
+            before = lines()
+        still_since = time.monotonic()
+    while time.monotonic() - still_since < quiet:
+        time.sleep(0.1)
+        now = lines()
+        if now != before:
+            before, still_since = now, time.monotonic()
+    return before
+
+
 class BlindPlayer:
     """The person at seat ``seat`` (its French name): types lines, reads new screen lines."""
 
@@ -54,18 +74,7 @@ class BlindPlayer:
         something: its first line is waited for (as long as a loaded machine needs), then a short
         stillness ends the reading.
         Whatever comes later is read on the next call: nothing is lost by reading early."""
-        before, still_since = self.lines(), time.monotonic()
-        if answered:
-            deadline = still_since + ANSWER_WITHIN
-            while time.monotonic() < deadline and all(ln == answered for ln in before[self.read:]):
-                time.sleep(0.05)
-                before = self.lines()
-            still_since = time.monotonic()
-        while time.monotonic() - still_since < QUIET:
-            time.sleep(0.1)
-            now = self.lines()
-            if now != before:
-                before, still_since = now, time.monotonic()
+        before = settled(self.lines, self.read, answered)
         fresh, self.read = before[self.read:], len(before)
         return fresh
 

@@ -9,7 +9,6 @@ A page's own line reads "Est (privé) : …" here, as the terminal's would.
 from __future__ import annotations
 
 import shutil
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,10 +16,11 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.blind import settled
+
 CHROMIUM = shutil.which("chromium")
 AXE = Path(__file__).resolve().parents[2] / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 QUIET = 0.25  # seconds with no new line: the table waits for someone
-ANSWER_WITHIN = 30.0  # seconds a line sent may wait for its first answer (a loaded machine)
 
 needs_browser = pytest.mark.skipif(CHROMIUM is None or not AXE.exists(),
                                    reason="Chromium and axe-core are installed by make test "
@@ -65,18 +65,8 @@ class PagePlayer:
         return [f"{self.seat} (privé) : {text}" if private else text for private, text in said]
 
     def new_lines(self, answered: str | None = None) -> list[str]:
-        before, still_since = self.lines(), time.monotonic()
-        if answered:
-            deadline = still_since + ANSWER_WITHIN
-            while time.monotonic() < deadline and len(before) <= self.read:
-                time.sleep(0.05)
-                before = self.lines()
-            still_since = time.monotonic()
-        while time.monotonic() - still_since < QUIET:
-            time.sleep(0.1)
-            now = self.lines()
-            if now != before:
-                before, still_since = now, time.monotonic()
+        # a page does not echo what was typed: any new line answers it
+        before = settled(self.lines, self.read, "" if answered else None, QUIET)
         fresh, self.read = before[self.read:], len(before)
         return fresh
 
@@ -86,11 +76,6 @@ class PagePlayer:
         self.page.fill("#line", line)
         self.page.press("#line", "Enter")
         return self.new_lines(answered=line)
-
-    def press(self, label: str) -> list[str]:
-        """Press a button by its text (an answer, a frequent command)."""
-        self.page.get_by_role("button", name=label, exact=True).first.click()
-        return self.new_lines(answered=label)
 
     def my_turn(self) -> bool:
         """What a screen-reader user hears under "Le tour": is the table waiting for me?"""
@@ -103,16 +88,6 @@ class PagePlayer:
 
     def ask(self, line: str) -> str:
         return " ".join(self.private(self.type(line)))
-
-    def table_acts(self, heard: list[str], timeout: float = 60.0) -> list[str]:
-        def acted(lines: list[str]) -> bool:
-            return any(" (privé) : " not in ln and not ln.startswith(f"{self.seat} ") for ln in lines)
-
-        fresh: list[str] = []
-        deadline = time.monotonic() + timeout
-        while not acted(heard + fresh) and time.monotonic() < deadline:
-            fresh += self.new_lines()
-        return fresh
 
     def axe(self) -> list[dict[str, Any]]:
         """axe-core's violations on the page as it stands (WCAG 2.1 A and AA, best practices)."""
