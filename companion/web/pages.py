@@ -62,7 +62,18 @@ def buttons_html(pairs: Sequence[tuple[str, str]]) -> str:
                      f"{escape(label)}</button></li>" for label, line in pairs)
 
 
-def _page(lang: str, title: str, body: str, data: dict[str, str]) -> str:
+def said_html(lang: str, heading: str, lines: Sequence[Line]) -> str:
+    """What is said, newest last, and the page's status line."""
+    return (f'<section aria-labelledby="h-said"><h2 id="h-said">{escape(say(lang, f"page.{heading}"))}</h2>\n'
+            f'<noscript><p>{escape(say(lang, "page.no_script"))}</p></noscript>\n'
+            f'<ol id="said">{lines_html(lines, lang)}</ol>\n'
+            '<p id="status" class="hint" role="status"></p>\n</section>')
+
+
+def _page(lang: str, title: str, body: str, last: int, **extra: str) -> str:
+    """The whole page; its script's texts and the number of its last line as data attributes."""
+    data = {"last": str(last), **extra, **{f"t_{k}": say(lang, f"page.{k}") for k in SCRIPT_TEXTS},
+            "t_mark": private_mark(lang)}
     attributes = "".join(f' data-{k.replace("_", "-")}="{escape(v)}"' for k, v in data.items())
     return f"""<!doctype html>
 <html lang="{escape(lang)}">
@@ -116,32 +127,17 @@ def seat_page(lang: str, seat_name: str, game: str, lines: Sequence[Line], view:
 <p id="speak-row" hidden><input type="checkbox" id="speak"> <label for="speak">{t("speak")}</label></p>
 </section>
 <div id="view">{sections_html(view, lang)}</div>
-<section aria-labelledby="h-said"><h2 id="h-said">{t("said")}</h2>
-<noscript><p>{t("no_script")}</p></noscript>
-<ol id="said">{lines_html(lines[-SHOWN_LINES:], lang)}</ol>
-<p id="status" class="hint" role="status"></p>
-</section>
+{said_html(lang, "said", lines[-SHOWN_LINES:])}
 </main>"""
-    data = {"last": str(last), **{f"t_{k}": say(lang, f"page.{k}") for k in SCRIPT_TEXTS},
-            "t_mark": private_mark(lang)}
-    return _page(lang, title, body, data)
+    return _page(lang, title, body, last)
 
 
 def table_page(lang: str, game: str, lines: Sequence[Line], view: SeatView, last: int) -> str:
     """The public page: whose turn, the scores and the latest announcements, in large print."""
-    def t(key: str) -> str:
-        return escape(say(lang, f"page.{key}"))
-
     title = say(lang, "page.title_table", game=game)
     body = f"""<header><h1>{escape(title)}</h1></header>
 <main class="table">
 <div id="view">{sections_html(view, lang)}</div>
-<section aria-labelledby="h-said"><h2 id="h-said">{t("last")}</h2>
-<noscript><p>{t("no_script")}</p></noscript>
-<ol id="said">{lines_html(lines[-TABLE_LINES:], lang)}</ol>
-<p id="status" class="hint" role="status"></p>
-</section>
+{said_html(lang, "last", lines[-TABLE_LINES:])}
 </main>"""
-    data = {"last": str(last), "table": str(TABLE_LINES),
-            **{f"t_{k}": say(lang, f"page.{k}") for k in SCRIPT_TEXTS}, "t_mark": private_mark(lang)}
-    return _page(lang, title, body, data)
+    return _page(lang, title, body, last, table=str(TABLE_LINES))
