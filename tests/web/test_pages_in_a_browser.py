@@ -18,7 +18,7 @@ from companion.web.seats import TABLE
 from .browser import PagePlayer, browser, needs_browser
 from .conftest import Served, serve
 
-pytestmark = needs_browser
+pytestmark = [needs_browser, pytest.mark.slow]  # a Chromium per module: make test runs it, make check not
 
 
 @pytest.fixture(scope="module")
