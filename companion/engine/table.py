@@ -32,6 +32,7 @@ class Hints:
     zone_seat: int | None = None  # the seat whose zone of the image the card was seen in
     target: int | None = None  # a seat named by a command ("donne Est")
     typist: int | None = None  # the seat whose keyboard named the card (None: the camera saw it)
+    asker: int | None = None  # who asked for ``source``'s card (their "annule" withdraws the request)
     extra: dict[str, Any] = field(default_factory=dict)
 
 

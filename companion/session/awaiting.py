@@ -19,8 +19,9 @@ from companion.engine.table import Question
 @dataclass
 class Confirm:
     """A yes-or-no question to a seat's player: "undo" (``steps`` actions back, asked
-    when the record held ``seq`` actions: play moving first cancels it), "typo" (``line`` is
-    what was meant) or "layout" (``move``, seen on the table, to be played)."""
+    when the record held ``seq`` actions: play moving first cancels it; ``line`` is what the
+    table then hears), "typo" (``line`` is what was meant) or "layout" (``move``, seen on the
+    table, to be played)."""
 
     kind: Literal["undo", "typo", "layout"]
     seat: int | None  # who answers (None: anyone at the table, a move seen on it)

@@ -18,9 +18,10 @@ from companion.engine import Rejected
 from companion.engine.capabilities import Giving, Placing, Requests
 from companion.engine.table import Ask, Hints, Question
 from companion.language import fold
-from companion.session.awaiting import Confirm, Scan, after, question_of
+from companion.session.awaiting import Confirm, Scan, after, question_of, with_question
 from companion.session.cardnames import cards_named
 from companion.session.host import PUBLIC, SPEECH_COMMANDS, Host
+from companion.session.moves import Move, UndoBlocked, undo_plan
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
 TO_WORDS = ("à", "a", "to", "au")  # "donne à Est"
@@ -164,8 +165,7 @@ class Handlers:
         question = question_of(self.host.awaiting)
         if question is None:
             return False
-        who = question.seat if question.seat is not None else self.host.rules.actor(self.host.state)
-        if (self.host.me if who is None else who) != self.host.me:
+        if not self.asks_me(question):
             return False
         if question.card:  # a card shown waits for its words: named again
             self.host.say(self.host.me, self.host.book.card_name(question.card) + ".", keep=True)
@@ -176,26 +176,74 @@ class Handlers:
         return True
 
     def cmd_undo(self, cmd: Command, spec: Mapping[str, Any]) -> None:
-        """ "annule": my own last move (and whatever was played after it), named, after a yes."""
+        """ "annule": a request or a card of mine still waiting is withdrawn; else my own last move
+        (and the public moves played after it, named), after a yes. Never a deal, a draw or a
+        move that told another seat something privately (`moves.undo_plan`)."""
         assert self.host.match is not None and self.host.journal is not None
-        me = self.host.me
-        mine = [i for i, move in enumerate(self.host.moves) if move.by == me]
-        if not mine or len(self.host.match.states) < 2:
-            self.host.refuse(Rejected("nothing_to_undo"), audience=me)
+        if self.withdraw():
             return
-        at = mine[-1]
-        move = self.host.moves[at]
-        # named by its first line only ("Ouest : Esprit rouge 5"): the story that followed it (a
-        # trick won, a whole challenge) would make the question a long speech
-        said = [self.host.book.render(e) for e in move.events if self.host.pipeline.mine(e.audience)]
-        what = (said[0].strip().rstrip(".") if said else "") or "?"
-        later = len(self.host.moves) - at - 1
-        key, params = (("confirm_undo_more", {"what": what, "n": later}) if later
+        me = self.host.me
+        plan = undo_plan(self.host.moves, me)
+        if isinstance(plan, UndoBlocked):
+            if plan.reason == "nothing" or plan.mine is None:
+                self.host.refuse(Rejected("nothing_to_undo"), audience=me)
+            elif plan.reason == "table":
+                self.host.tell("undo_after_table", me, what=self.named(plan.mine))
+            else:
+                self.host.tell("undo_after_private", me, what=self.named(plan.mine), seat=plan.seat)
+            return
+        what, later = self.named(plan.moves[0]), [self.named(m) for m in plan.moves[1:]]
+        key, params = (("confirm_undo_more", {"what": what, "later": self.shortlist(later)}) if later
                        else ("confirm_undo", {"what": what}))
         asked = self.host.book.text("session", key, params)
-        self.host.awaiting = Confirm("undo", me, seq=self.host.journal.seq, steps=later + 1,
-                                     behind=question_of(self.host.awaiting), asked=asked)
+        self.host.awaiting = Confirm("undo", me, seq=self.host.journal.seq, steps=len(plan.moves),
+                                     behind=question_of(self.host.awaiting), asked=asked,
+                                     line=self.undone_line(what, later))
         self.host.say(me, asked, urgent=True)
+
+    def named(self, move: Move) -> str:
+        """A move in a few words: its first line the table heard ("Ouest : Esprit rouge 5"); the
+        story that followed it (a trick won, a whole challenge) would make the question a speech."""
+        said = [self.host.book.render(e) for e in move.events if e.audience == PUBLIC]
+        said = said or [self.host.book.render(e) for e in move.events if self.host.pipeline.mine(e.audience)]
+        return (said[0].strip().rstrip(".") if said else "") or "?"
+
+    def shortlist(self, named: list[str], most: int = 2) -> str:
+        """Moves named one after the other, the first ``most`` only ("… et 3 autres")."""
+        shown = " ; ".join(named[:most])
+        if len(named) > most:
+            shown += self.host.book.text("session", "undo_and_more", {"n": len(named) - most})
+        return shown
+
+    def undone_line(self, what: str, later: list[str]) -> str:
+        """What the table hears once the undo is made: whose move and what else is taken back."""
+        params = {"seat": self.host.me, "what": what, "later": self.shortlist(later)}
+        return self.host.book.text("session", "undone_more" if later else "undone", params)
+
+    def withdraw(self) -> bool:
+        """My request still unanswered ("demande Est"), or a card of mine waiting for its words,
+        is taken back (said to the table); True if there was one."""
+        host, me = self.host, self.host.me
+        question = question_of(host.awaiting)
+        if host.hints.source is not None and host.hints.asker == me:
+            asked = host.hints.source
+            host.hints.source = host.hints.asker = None
+            if question is not None and not question.card:  # the choice the request put to someone
+                host.awaiting = with_question(host.awaiting, None)
+            host.say(PUBLIC, host.book.text("session", "request_withdrawn", {"seat": me, "other": asked}),
+                     keep=True)
+            return True
+        if question is not None and question.card and self.asks_me(question):
+            host.awaiting = with_question(host.awaiting, None)
+            if host.table is not None:
+                host.table.clear([question.card])
+            host.tell("card_withdrawn", me, card=question.card)
+            return True
+        return False
+
+    def asks_me(self, question: Question) -> bool:
+        who = question.seat if question.seat is not None else self.host.rules.actor(self.host.state)
+        return (self.host.me if who is None else who) == self.host.me
 
     def cmd_links(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         """ "liens": the phones' links again, to the keyboard only (each is a seat's secret)."""
@@ -206,7 +254,16 @@ class Handlers:
             self.host.say(self.host.opts.me, line)
 
     def cmd_yes_no(self, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.host.tell("no_question")  # no question is waiting (an answer to one is read before)
+        """ "oui"/"non" with no yes-or-no question waiting (an answer to one is read before): "non"
+        withdraws a request or card of mine that waits; a choice waiting for me is asked again."""
+        if cmd.name == "no" and self.withdraw():
+            return
+        question = question_of(self.host.awaiting)
+        if question is not None and self.asks_me(question):
+            self.host.tell("choice_waiting", self.host.me)
+            self.ask_again()
+            return
+        self.host.tell("no_question")
 
     def cmd_card(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         if not cmd.args:
@@ -336,7 +393,7 @@ class Handlers:
         except Rejected as rejected:
             self.host.refuse(rejected, audience=me)
             return
-        self.host.hints.source = seat
+        self.host.hints.source, self.host.hints.asker = seat, me
         asked = self.host.rules.asked(self.host.state, me, seat)
         self.host.say(PUBLIC, self.host.book.render(asked), keep=True)
         if self.host.table is not None and chooser in self.host.opts.bots:

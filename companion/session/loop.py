@@ -17,6 +17,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TextIO
 
@@ -34,7 +35,7 @@ from companion.session.driver import SyntheticDriver
 from companion.session.handlers import Handlers
 from companion.session.host import LiveTable, SeenMemory
 from companion.session.layout import LayoutWatch
-from companion.session.moves import Move
+from companion.session.moves import Move, move_of
 from companion.session.names import Names
 from companion.session.options import SessionOptions, default_record_path
 from companion.session.pipeline import PUBLIC, Announcer, Pipeline
@@ -43,6 +44,7 @@ from companion.session.views import Pages, SeatViews
 from companion.speech.phrasebook import Phrasebook
 from companion.typed_input import Stop, TooLong, typed_lines
 
+HELD_KINDS = ("line", "seat_line", "eof")  # what waits behind a typed card still in flight, in order
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
 
 
@@ -109,6 +111,9 @@ class Session:
         self.pipeline.typed_only = table is not None
         self.clock = clock
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        # lines typed while a card typed before them is still on its way to the camera: each is
+        # for what comes after that card (the next question), so it waits for it (issue 26, F10)
+        self.held: deque[tuple[str, Any]] = deque()
         self.hints = Hints()
         self.awaiting: Awaiting | None = None  # the one thing the table waits for (awaiting.py)
         # the camera's memory of cards laid (set by `play` once the camera is open): cards that left
@@ -256,7 +261,7 @@ class Session:
             if action["type"] == "undo":
                 self.moves.pop()
             else:
-                self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
+                self.moves.append(move_of(self.game, self.rules, before, action, events))
 
         self.pipeline.match = replay(self.game, self.opts.seats, options, actions, rules, on_action=taken)
 
@@ -328,7 +333,7 @@ class Session:
             if self.moves:
                 self.moves.pop()
         else:
-            self.moves.append(Move(action, events, self.rules.acted_by(before, action)))
+            self.moves.append(move_of(self.game, self.rules, before, action, events))
             if self.person(self.moves[-1].by):  # the table's players leave a person a moment
                 self.driver.person_moved()
         if announce and action.get("type") != "undo":
@@ -404,7 +409,17 @@ class Session:
         self.say(me, line, keep=True, urgent=True)
 
     # -- handlers -------------------------------------------------------------------------------
+    def typed_in_flight(self) -> bool:
+        """A card a person typed is on the synthetic table, not read by its camera yet."""
+        return self.driver.in_flight is not None and self.hints.typist is not None
+
     def handle(self, kind: str, payload: Any) -> None:
+        if kind in HELD_KINDS and (self.held or self.typed_in_flight()):
+            self.held.append((kind, payload))
+            return
+        self.dispatch(kind, payload)
+
+    def dispatch(self, kind: str, payload: Any) -> None:
         if kind == "line":
             self.handle_line(payload)
         elif kind == "vision":
@@ -570,6 +585,9 @@ class Session:
         which = self.awaiting
         if isinstance(which, Which) and which.seat == self.me:
             self.awaiting = after(which)
+            if isinstance(parsed, Command) and parsed.name in ("undo", "no"):  # "lequel ?" withdrawn
+                self.tell("which_dropped")
+                return
             chosen = self.names.which_answer(which.cards, line)
             if chosen is not None:
                 self.typed_card(chosen)
@@ -621,9 +639,13 @@ class Session:
         if self.journal.seq != pending.seq:  # play went on before the answer: that is not what was asked
             self.tell("undo_stale")
             return
-        for step in range(pending.steps, 0, -1):  # "Annulé." said once, by the last undo
-            if not self.apply({"type": "undo"}, prompt=False, announce=step == 1):
+        undone = 0
+        for _ in range(pending.steps):  # the table hears once what was taken back, and whose it was
+            if not self.apply({"type": "undo"}, prompt=False, announce=False):
                 break
+            undone += 1
+        if undone:
+            self.say(PUBLIC, pending.line, keep=True)
         self.prompted.clear()
         self.prompt_turn()
 
@@ -664,6 +686,8 @@ class Session:
             elif kind != "tick":
                 self.handle(kind, payload)
             self.driver.check_in_flight()
+            if self.held and not self.typed_in_flight():  # the card landed: the next line held
+                self.dispatch(*self.held.popleft())
             self.driver.bot_step()
             now = (len(self.match.states) if self.match is not None else 0, id(self.awaiting))
             if kind != "tick" or now != before:  # a move, or a question a bot asked a person

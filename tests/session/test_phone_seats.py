@@ -127,7 +127,7 @@ def test_a_phone_cannot_end_the_game_and_its_undo_is_asked_on_its_page(make_sess
     session.handle_seat_line(0, "annule")
     assert isinstance(session.awaiting, Confirm) and session.awaiting.seat == 0
     answers, asked = session.views.answers(0)
-    assert answers == (("oui", "oui"), ("non", "non")) and asked.startswith("Annuler votre dernière action")
+    assert answers == (("oui", "oui"), ("non", "non")) and asked.startswith("Annuler votre coup")
     assert session.views.answers(1) == ((), "")  # the keyboard is not asked
     session.handle_seat_line(0, "oui")
     assert not session.moves

@@ -137,13 +137,13 @@ def test_undo_asks_first_and_is_recorded(make_session, tmp_path: Path) -> None:
     session.handle_vision(seen("Y-P4-V1"))
     rec.clear()
     session.handle_line("annule")
-    assert rec.texts(0) == ["Annuler votre dernière action : Nord : Esprit jaune 4 ? Dites oui ou non."]
+    assert rec.texts(0) == ["Annuler votre coup : Nord : Esprit jaune 4 ? Dites oui ou non."]
     session.handle_line("non")
     assert len(session.match.states) == 2 and rec.texts(0)[-1] == "Rien n'est annulé."
     session.handle_line("annule")
     session.handle_line("oui")
     assert len(session.match.states) == 1
-    assert rec.texts("all")[-1] == "Annulé."
+    assert rec.texts("all")[-1] == "Nord reprend son coup : Nord : Esprit jaune 4."
     assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "undo"}
     session.handle_vision(seen("Y-P4-V1"))  # the same card may be played again
     assert len(session.match.states) == 2
