@@ -345,8 +345,8 @@ class Session:
             self.table.clear()
         self.hints = Hints()
         self.awaiting = with_question(self.awaiting, None)  # answered (or the game moved past it)
-        if prompt:
-            self.prompt_turn(due_before)
+        if prompt:  # a trick taken ends every turn: whoever leads the next hears "À vous" anew
+            self.prompt_turn(() if cleared and self.rules.clears_on is not None else due_before)
         return True
 
     def tell_renumbered(self, before: State) -> None:
