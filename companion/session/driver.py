@@ -109,10 +109,10 @@ class SyntheticDriver:
         if self.host.game.is_over(state):
             return
         now = self.host.clock()
-        if now < self.next_bot_move:
-            return
         self.rng = self.table_rng()
         table = self.host.game.table_actions(state, self.rng)
+        if now < self.next_bot_move and not table:  # the table's own part (a card turned up) is at once
+            return
         carded = [a for a in table if "card" in a]
         if table and not carded:
             for action in table:  # a whole deal at once: the table's own part

@@ -50,7 +50,7 @@ def apply_play(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState
         raise Rejected("wrong_colour", seat=front, clan=clan)
     if state.players == 2:
         # the card under it turns face up: said once, by its name, when the table names it (reveal)
-        source, place, state = _take_from_layout(state, action, card, front)
+        source, place, state, hidden = _take_from_layout(state, action, card, front)
         changes: dict[str, Any] = {"slot": place}
     else:
         source = _source(state, action, card, front)
@@ -58,9 +58,11 @@ def apply_play(state: TatsuState, action: Mapping[str, Any]) -> tuple[TatsuState
     if source != front and not state.opts["ask_partner"] and source == partner(state, front):
         raise Rejected("no_asking_partner")
     params: dict[str, Any] = {"seat": front, "card": card, "from": source}
+    key = "play" if source == front else "play_for"
     if state.players == 2:
         params["slot"] = changes.pop("slot")
-    events = [Event("all", "play" if source == front else "play_for", params)]
+        key = "play_down" if hidden else key  # a face-down card: said so, with its place
+    events = [Event("all", key, params)]
     state = state._replace(trick=(*state.trick, (front, card, source)), played=state.played | {card},
                            **changes)
     if len(state.trick) == CARDS_PER_TRICK:
@@ -95,10 +97,10 @@ def _take_from_hand(state: TatsuState, card: str, source: int) -> dict[str, Any]
 
 
 def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
-                      front: int) -> tuple[int, int, TatsuState]:
+                      front: int) -> tuple[int, int, TatsuState, bool]:
     """2p: find the place the card left, turn up what was under it.
 
-    Returns the layout's owner, the place and the new state."""
+    Returns the layout's owner, the place, the new state and whether the card was face down."""
     clan = cards()[card].clan
     known = identified(state)
     place_given = action.get("slot")
@@ -110,6 +112,7 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
             raise Rejected("not_in_layout", seat=source, card=card)
         stack = state.tableaux[source][place]  # type: ignore[index]
         new = Stack(None, stack.down, None) if stack.down else Stack(None, None, None)
+        hidden = False
     else:
         source = seat_field(state, action, "from") if action.get("from") is not None else front
         tableau = state.tableaux[source]
@@ -117,6 +120,7 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
         places = range(LAYOUT_SIZE) if place_given is None else [slot_field(place_given)]
         turned = [p for p in places if tableau[p].up is None and tableau[p].colour == clan]
         down = [p for p in places if tableau[p].down == clan]
+        hidden = not turned
         if turned:  # a turned-up card not yet named: nothing lies under it
             place, new = turned[0], Stack(None, None, None)
         elif down:
@@ -132,7 +136,7 @@ def _take_from_layout(state: TatsuState, action: Mapping[str, Any], card: str,
     tableaux[source] = tuple(stacks)
     sizes = list(state.sizes)
     sizes[source] -= 1
-    return source, place, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes))
+    return source, place, state._replace(tableaux=tuple(tableaux), sizes=tuple(sizes)), hidden
 
 
 def _power(state: TatsuState, card: str) -> int:

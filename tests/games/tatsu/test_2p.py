@@ -4,8 +4,10 @@ import random
 
 import pytest
 
-from companion.engine import Rejected
+from companion.engine import Rejected, get_game
+from companion.engine.match import Match
 from companion.games.tatsu.state import Stack
+from companion.speech.phrasebook import Phrasebook
 from tests.games.tatsu.helpers import TATSU, first, keys, new, play
 
 # North (yellow): 3 yellow + 4 red face up, 4 yellow + 3 red face down.
@@ -127,3 +129,22 @@ def test_two_players_score_per_player() -> None:
     _play_round(m, random.Random(5))
     score = {e.params["clan"]: e.params["score"] for e in m.events if e.key.startswith("round_score")}
     assert TATSU.scores(m.state) == {0: score["Y"], 1: score["R"]}
+
+
+def test_a_face_down_card_played_is_said_face_down_with_its_place() -> None:
+    """A9 (issue 26): the opponent's face-down card is said to be one, and from which place."""
+    game, book = get_game("tatsu"), Phrasebook("fr", "tatsu")
+    for seed in range(20):
+        rng, match = random.Random(seed), Match.new(game, 2, None)
+        while not game.is_over(match.state):
+            state = match.state
+            table = list(game.table_actions(state, rng))
+            action = table[0] if table else rng.choice([a for s in game.seats_of(state) for a in game.legal(state, s)])
+            for event in match.apply(action):
+                if event.key == "play_down":
+                    said = book.render(event)
+                    place = event.params["slot"] + 1
+                    assert said.startswith(f"{book.seat_name(event.params['seat'])} joue sa carte face cachée "
+                                           f"de la place {place} : "), said
+                    return
+    raise AssertionError("no face-down card played in 20 random games")
