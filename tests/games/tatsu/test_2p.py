@@ -139,12 +139,13 @@ def test_a_face_down_card_played_is_said_face_down_with_its_place() -> None:
         while not game.is_over(match.state):
             state = match.state
             table = list(game.table_actions(state, rng))
-            action = table[0] if table else rng.choice([a for s in game.seats_of(state) for a in game.legal(state, s)])
+            legal = [a for s in game.seats_of(state) for a in game.legal(state, s)]
+            action = table[0] if table else rng.choice(legal)
             for event in match.apply(action):
                 if event.key == "play_down":
                     said = book.render(event)
                     place = event.params["slot"] + 1
-                    assert said.startswith(f"{book.seat_name(event.params['seat'])} joue sa carte face cachée "
-                                           f"de la place {place} : "), said
+                    who = book.seat_name(event.params["seat"])
+                    assert said.startswith(f"{who} joue sa carte face cachée de la place {place} : "), said
                     return
     raise AssertionError("no face-down card played in 20 random games")
