@@ -77,7 +77,9 @@ def round_start_events(state: TatsuState) -> list[Event]:
     if state.players == 3:
         red = red_human(state)
         yellow = [s for s in range(3) if s != red]
-        events.append(Event("all", "ghost_partner", {"seat": red, "yellow": yellow}))
+        # from round 2 on, everyone has moved one place to the left (the Ghost stays): said so
+        key = "ghost_partner" if state.round == 1 else "ghost_partner_moved"
+        events.append(Event("all", key, {"seat": red, "yellow": yellow}))
     if state.players == 2:
         events.append(Event("all", "layouts_needed", {}))
     return events

@@ -57,7 +57,7 @@ def test_scores_are_per_player_and_the_humans_move_left_while_the_ghost_stays() 
     s = m.state
     assert s.order == (2, 0, 1, GHOST)  # North's player moved to East's place, and so on
     assert s.clans == ("R", "Y", "Y", "R") and red_human(s) == 0
-    assert first(events, "ghost_partner").params == {"seat": 0, "yellow": [1, 2]}
+    assert first(events, "ghost_partner_moved").params == {"seat": 0, "yellow": [1, 2]}  # said so (A11)
     assert s.dealer == 1 and turn_seat(s) == 1
 
 
