@@ -16,7 +16,16 @@ from companion.games.dojo.rounds import (
     may_receive,
 )
 from companion.games.dojo.scoring import check_cell
-from companion.games.dojo.state import CHALLENGE, RECRUIT, TROPHY, Cell, DojoState, tatamis, trophies
+from companion.games.dojo.state import (
+    CHALLENGE,
+    RECRUIT,
+    TRAINING,
+    TROPHY,
+    Cell,
+    DojoState,
+    tatamis,
+    trophies,
+)
 
 
 # ---------------------------------------------------------------------- actions
@@ -146,14 +155,22 @@ def _swap(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list[
     pending[winner], pending[loser] = pending[loser], pending[winner]
     events = [Event("all", "swap", {"seat": winner, "other": loser, "card": pending[winner],
                                     "other_card": pending[loser]})]
-    return state._replace(pending=tuple(pending), swap_offer=None), events
+    return _chosen(state._replace(pending=tuple(pending), swap_offer=None), events)
 
 
 def _keep(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list[Event]]:
     """The challenge winner keeps his own tatami."""
     if state.swap_offer is None:
         raise Rejected("no_swap")
-    return state._replace(swap_offer=None), [Event("all", "swap_kept", {"seat": state.swap_offer[0]})]
+    events = [Event("all", "swap_kept", {"seat": state.swap_offer[0]})]
+    return _chosen(state._replace(swap_offer=None), events)
+
+
+def _chosen(state: DojoState, events: list[Event]) -> tuple[DojoState, list[Event]]:
+    """The duel's winner has chosen: if the challenges are over, the training is said now."""
+    if state.phase == TRAINING:
+        events.append(Event("all", "training", {}))
+    return state, events
 
 
 def _position(action: Mapping[str, Any], first: bool) -> Cell:
@@ -182,6 +199,7 @@ def _place(state: DojoState, action: Mapping[str, Any]) -> tuple[DojoState, list
     if state.swap_offer and seat in state.swap_offer:  # a duellist placing ends the swap privilege:
         state = state._replace(swap_offer=None)  # the winner placing his own keeps it, said so
         events.append(Event("all", "swap_kept", {"seat": seat}))
+        events.append(Event("all", "training", {}))  # held back while the swap was open
     before = {(r, c): placed for r, c, placed in state.dojos[seat]}
     dojos = list(state.dojos)
     dojos[seat] = (*dojos[seat], (cell[0], cell[1], card))

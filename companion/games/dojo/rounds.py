@@ -71,7 +71,8 @@ def end_challenges(state: DojoState, events: list[Event]) -> DojoState:
     if not state.challenges:
         key = "no_challenge_trophy_stays" if state.in_play else "no_challenge"
         events.append(Event("all", key, {"cards": list(state.in_play)}))
-    events.append(Event("all", "training", {}))
+    if state.swap_offer is None:  # else said once the duel's winner has chosen (swap or keep)
+        events.append(Event("all", "training", {}))
     return state._replace(phase=TRAINING, asked=state.seats - 1)
 
 

@@ -23,12 +23,12 @@ def test_the_demo_challenges_and_scores_rows_columns_and_trophies() -> None:
 
 
 def test_the_bot_outscores_random_players() -> None:
-    ahead = 0
-    for seed in range(6):
+    ahead = 0  # about 4 games in 5 (16 and 17 of 20 seeds, two builds): a margin for the dice
+    for seed in range(12):
         m = against_random("dojo", 4, seed, [seed % 4])
         scores = DOJO.scores(m.state)
         ahead += scores[seed % 4] > max(v for s, v in scores.items() if s != seed % 4)
-    assert ahead >= 5
+    assert ahead >= 8
 
 
 def _hidden_redealt(state: DojoState, seat: int, rng: random.Random) -> DojoState | None:

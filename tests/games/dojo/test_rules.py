@@ -73,7 +73,9 @@ def test_several_challenges_when_the_option_says_so() -> None:
     assert "trophy_won" not in keys(events) and m.state.won == (("TROPHY-12",), (), (), ())
     m.apply({"type": "swap"})
     assert m.state.pending[0] == "BEAR-5-1"
-    assert keys(m.apply({"type": "challenge", "seat": 3}))[-1] == "training"  # belt 3 vs 5: North
+    events = m.apply({"type": "challenge", "seat": 3})  # belt 3 vs 5: North wins, may swap again
+    assert keys(events)[-1] == "swap_offer" and "training" not in keys(events)
+    assert keys(m.apply({"type": "keep"})) == ["swap_kept", "training"]  # said after the choice (A14)
 
 
 def test_strict_order_asks_each_seat_in_turn() -> None:
