@@ -26,12 +26,15 @@ from card_codes.errors import CompanionError
 from card_codes.files import InputFileError, MiB, file_message, read_limited
 from companion.braille.config import MODES as BRAILLE_MODES
 from companion.braille.config import BrailleConfig, valid_host
+from companion.engine import Rejected, games, get_game
+from companion.house_rules import assignments, choice_word
 from companion.information import EQUAL, INFORMATION
 from companion.language import LANGS
 from companion.messages import os_reason, text
 from companion.paths import config_dir, data_dir
 from companion.speech.audience import PUBLIC, parse_audience
 from companion.speech.config import STOP_KEYS, SWITCHES, Route, RouteError, SpeechConfig
+from companion.speech.phrasebook import Phrasebook
 from companion.speech.verbosity import parse_level
 from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds
 
@@ -63,6 +66,8 @@ class ConfigError(CompanionError, ValueError):
 def _said(value: Any, lang: str) -> Any:
     """A parameter of a ConfigError in ``lang``: a file that cannot be read says why (without its
     name: the message names it), an OSError's reason in words."""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Rejected):  # a house rule
+        return Phrasebook(lang, value[0]).reason(value[1])
     if isinstance(value, InputFileError):
         reasons = {k: (os_reason(v, lang) if isinstance(v, OSError) else v) for k, v in value.params.items()}
         return file_message(lang, value.code, reasons)
@@ -98,6 +103,10 @@ class Config:
     braille_host: str = ""  # BrlAPI server ("host:port", ":1"); empty: $BRLAPI_HOST, else local
     # what answers may name: "equal", what a sighted player sees now; "aid", the past as well
     information: str = EQUAL
+    # house rules kept per game: "GAME.OPTION" -> value ("GAME.elements" = "cycle"), and named
+    # presets: name -> "GAME.OPTION=VALUE; ..." (`--preset NAME`); see house_rules.py
+    options: dict[str, str] = field(default_factory=dict)
+    presets: dict[str, str] = field(default_factory=dict)
 
     def validate(self) -> Config:
         """The same configuration with every value checked; ConfigError names the first bad one."""
@@ -196,6 +205,39 @@ def _voices(value: Any, from_text: bool) -> dict[str, str]:
             raise ConfigError(key, "bad_voice", value=_shown(voice))
         voices[lang] = voice
     return voices
+
+
+def _house_rule(key: str, entry: str, value: Any) -> str:
+    """One house rule "GAME.OPTION" = value, checked against the game's own options."""
+    game_name, _, option = entry.partition(".")
+    if game_name not in games():
+        raise ConfigError(key, "unknown_game_option", value=_shown(game_name), games=", ".join(games()))
+    word = choice_word(value) if isinstance(value, bool | int | float) else _safe(key, value, 100)
+    game = get_game(game_name)
+    try:
+        assignments(game, [f"{option}={word}"])
+    except Rejected as rejected:
+        raise ConfigError(key, "bad_house_rule", reason=(game.name, rejected)) from None
+    return word
+
+
+def _options(value: Any, from_text: bool) -> dict[str, str]:
+    return {entry: _house_rule(f"options.{entry}", str(entry), rule)
+            for entry, rule in _table("options", value).items()}
+
+
+def _presets(value: Any, from_text: bool) -> dict[str, str]:
+    presets = {}
+    for name, items in _table("presets", value).items():
+        key = f"presets.{name}"
+        text_items = _safe(key, items, 1000)
+        for item in (part.strip() for part in text_items.split(";") if part.strip()):
+            entry, sep, rule = item.partition("=")
+            if not sep:
+                raise ConfigError(key, "not_assignment")
+            _house_rule(key, entry.strip(), rule.strip())
+        presets[_safe(key, name, MAX_SEAT_NAME)] = text_items
+    return presets
 
 
 def _seat_names(value: Any, from_text: bool) -> dict[str, list[str]]:
@@ -300,8 +342,11 @@ SETTINGS: dict[str, Callable[[Any, bool], Any]] = {
     "braille": _choice("braille", BRAILLE_MODES),
     "braille_host": _braille_host,
     "information": _choice("information", INFORMATION),
+    "options": _options,
+    "presets": _presets,
 }
-TABLES = ("routes", "seat_names", "voices", "seat_voices", "verbosity")  # settings written KEY.SUB=VALUE
+# settings written KEY.SUB=VALUE
+TABLES = ("routes", "seat_names", "voices", "seat_voices", "verbosity", "options", "presets")
 
 
 def check(key: str, value: Any, from_text: bool = False) -> Any:

@@ -27,6 +27,7 @@ from companion.engine import (
     get_package,
     replay,
 )
+from companion.house_rules import shown, table_choice
 from companion.journal import Header, RecordError, open_record
 from companion.language import LANGS
 from companion.messages import text
@@ -43,6 +44,14 @@ app = typer.Typer(
 
 Lang = Annotated[str | None, typer.Option("--lang", help="Language of names and messages: fr or en "
                                           "(default: your configuration).")]
+
+
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", help="A house rule, NAME=VALUE (repeat it): companion rules GAME lists each with its "
+    "choices. Default: the text's reading, or your configuration's (config --set options.GAME.NAME=VALUE).")]
+PresetOpt = Annotated[str | None, typer.Option(
+    "--preset", help="A named set of house rules from your configuration "
+    "(config --set \"presets.NAME=GAME.OPTION=VALUE; ...\").")]
 
 
 def _version(value: bool) -> None:
@@ -96,6 +105,19 @@ def lang_or_exit(lang: str | None, config: Config | None = None) -> str:
 
 
 GameArg = "The game's name (an unknown name lists the games)."
+
+
+def house_rules_or_exit(package: GamePackage, config: Config, preset: str | None, given: list[str] | None,
+                        lang: str) -> dict[str, Any]:
+    """The house rules a table plays with (configuration, preset, command line); a name or a
+    value the game does not know is refused in one line, with the choices."""
+    if preset is not None and preset not in config.presets:
+        raise fail(say(lang, "unknown_preset", name=shown(preset),
+                       presets=", ".join(config.presets) or say(lang, "no_presets")))
+    try:
+        return table_choice(package.rules, config.options, config.presets.get(preset or ""), given or [])
+    except Rejected as rejected:
+        raise fail(Phrasebook(lang, package.name).reason(rejected)) from None
 
 
 def package_or_exit(game: str | None, lang: str, code: int = 2) -> GamePackage:

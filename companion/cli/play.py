@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,10 +15,13 @@ from card_codes import load_deck
 from card_codes.errors import CompanionError
 from companion.cli.common import (
     GameArg,
+    OptionOpt,
+    PresetOpt,
     app,
     deck_or_exit,
     echo,
     fail,
+    house_rules_or_exit,
     lang_or_exit,
     package_or_exit,
     recorded_game_or_exit,
@@ -217,6 +221,29 @@ def _check_decoder(decoder: str, lang: str) -> None:
         raise fail(say(lang, "unknown_decoder", name=decoder, decoders=", ".join(DECODERS)))
 
 
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed of everything random: the synthetic "
+                                            "table and the game's own dice (default: a new one each game, "
+                                            "written in the record).")]
+
+
+def fresh_seed() -> int:
+    """A seed drawn for one game (written in its record, so its replay is exact)."""
+    return secrets.randbelow(1_000_000)
+
+
+def _seeded(package: GamePackage, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The game's own dice seeded too (a house rule setting the seed wins)."""
+    if package.rules.seed_option is not None:
+        options.setdefault(package.rules.seed_option, seed)
+    return options
+
+
+def _recorded_seed(package: GamePackage, options: dict[str, Any]) -> int:
+    """A resumed game's synthetic table goes on with the game's own seed (1 for a game without)."""
+    seed = options.get(package.rules.seed_option or "", 1)
+    return seed if isinstance(seed, int) else 1
+
+
 def _with_target(package: GamePackage, options: dict[str, Any], target: int | None) -> dict[str, Any]:
     """The options with ``--target`` set, in the game's own option; a game without one refuses it
     (the rules say so, with the reason a player reads)."""
@@ -266,7 +293,9 @@ def play(
     record: RecordOpt = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game.")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
+    option: OptionOpt = None,
+    preset: PresetOpt = None,
+    seed: SeedOpt = None,
     decoder: DecoderOpt = "auto",
     information: Annotated[str | None, typer.Option(
         "--information", help="What answers may name: equal (what a sighted player sees now) or aid "
@@ -295,9 +324,10 @@ def play(
     config = user_config(lang)
     lang = lang_or_exit(lang, config)
     remembered = None  # the seat the record says was at the keyboard: --resume needs no --me
+    recorded: dict[str, Any] = {}  # a resumed game's options (its seed: the synthetic table goes on with it)
     if resume is not None:
         header, _actions = recorded_game_or_exit(resume, lang)
-        game, seats, remembered = header.game, header.seats, header.keyboard
+        game, seats, remembered, recorded = header.game, header.seats, header.keyboard, header.options
     package = package_or_exit(game, lang)
     game = package.name
     seats = seats_or_exit(game, seats, lang)
@@ -313,13 +343,18 @@ def play(
         raise fail(say(lang, "unknown_information", value=information, choices=", ".join(INFORMATION)))
     if resume is None:
         _check_record(record, lang)
+    elif option or preset:
+        raise fail(say(lang, "options_on_resume"))
+    house = house_rules_or_exit(package, config, preset, option, lang) if resume is None else {}
     my_seat = _seat_number(game, seats, me, lang) if me is not None or remembered is None else remembered
     zone_map = _zones_or_exit(zones, game, seats, lang)
     web = web or lan
     phones = _phones_or_exit(game, seats, phone, my_seat, web, lang)
     if phones is None:  # at a real table every other seat may join; the synthetic table plays its own
         phones = frozenset(set(range(seats)) - {my_seat}) if web and not synthetic else frozenset()
-    options = _with_target(package, {}, target)
+    if seed is None:
+        seed = _recorded_seed(package, recorded) if resume is not None else fresh_seed()
+    options = _seeded(package, _with_target(package, house, target), seed)
     opts = SessionOptions(
         game=game, seats=seats, options=options, me=my_seat, lang=lang,
         seat_names=config.seat_names.get(lang), record=record, resume=resume,
@@ -344,7 +379,9 @@ def demo(
     record: RecordOpt = None,
     target: Annotated[int | None, typer.Option("--target", help="Points that end the game "
                                                "(default: the game's own).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the synthetic table.")] = 1,
+    option: OptionOpt = None,
+    preset: PresetOpt = None,
+    seed: SeedOpt = None,
     decoder: DecoderOpt = "auto",
     web: WebOpt = False,
     lan: LanOpt = False,
@@ -362,7 +399,11 @@ def demo(
     deck_or_exit(game, lang)  # a deck that cannot deal would keep the table waiting for ever
     _check_decoder(decoder, lang)
     _check_record(record, lang)
-    options = _with_target(package, table_options(package.rules, bot_of(package)), target)  # the bots' table
+    house = house_rules_or_exit(package, config, preset, option, lang)
+    seed = seed if seed is not None else fresh_seed()
+    # the bots' table (what random players need to finish), then the table's house rules
+    bots_table = {**table_options(package.rules, bot_of(package)), **house}
+    options = _seeded(package, _with_target(package, bots_table, target), seed)
     web = web or lan
     phones = _phones_or_exit(game, seats, phone, None, web, lang) or frozenset()
     spectator = min(set(range(seats)) - phones, default=0)  # the screen's seat: the synthetic table's

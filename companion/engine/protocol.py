@@ -25,7 +25,7 @@ COMMON_REJECTIONS = frozenset({
     "bad_action", "unknown_action", "game_over", "nothing_to_undo", "bad_seat", "bad_seat_count",
     "bad_option", "bad_option_value", "unknown_card", "already_played", "not_turn", "card_not_now",
     "not_now", "ambiguous", "rules_version", "photo_no_words", "photo_unreadable", "photo_other_game",
-    "ask_self",
+    "ask_self", "house_unknown", "house_value", "house_value_number", "house_not_assignment",
 })
 
 

@@ -51,7 +51,8 @@ class Question:
     session's "card_waiting" phrase); ``announce`` what the table hears when it is asked;
     ``table_draws``: the card is one nobody has seen (face down): the synthetic table turns
     it up itself. ``labels``: the card each choice is about when the choice itself names none
-    (a place beside that card): the answer may name that card, or its number in ``labels``."""
+    (a place beside that card): the answer may name that card, or its number in ``labels``.
+    ``words``: the words that answer each choice, when the answer is a word (a die's face)."""
 
     card: str | None  # None: a choice, answered by a card or a line
     choices: tuple[Action, ...]
@@ -60,6 +61,7 @@ class Question:
     announce: Event | None = None
     table_draws: bool = False
     labels: tuple[str, ...] = ()
+    words: tuple[tuple[str, ...], ...] = ()  # each choice's spoken answers ("ippon", "dé ippon")
 
 
 @dataclass(frozen=True)

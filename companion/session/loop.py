@@ -30,6 +30,7 @@ from companion.engine.match import replay
 from companion.engine.table import Ask, Hints, Question, TableRules, clears_table
 from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
+from companion.language import fold
 from companion.session.awaiting import Awaiting, Confirm, Scan, Which, after, question_of, with_question
 from companion.session.driver import SyntheticDriver
 from companion.session.handlers import Handlers
@@ -654,6 +655,13 @@ class Session:
         something (an action applied or refused, or a question answered)."""
         question = self.question
         waiting_card = question.card if question is not None and question.card else None
+        if question is not None and question.words:  # a choice answered by its word ("dé ippon")
+            said = " ".join(fold(line).split())
+            chosen = [c for c, words in zip(question.choices, question.words, strict=False)
+                      if said in {" ".join(fold(w).split()) for w in words}]
+            if chosen:
+                self.apply(dict(chosen[0]))
+                return True
         try:
             result = self.rules.parse_line(self.state, self.me, line, waiting_card)
         except Rejected as rejected:

@@ -45,8 +45,8 @@ def replays(path: Path, state: object) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ judo
-def judo_with_hand(make_session, hand: list[str]):  # type: ignore[no-untyped-def]
-    session, rec = make_session(game="judo", seats=2, me=0)
+def judo_with_hand(make_session, hand: list[str], **options: object):  # type: ignore[no-untyped-def]
+    session, rec = make_session(game="judo", seats=2, me=0, options=options)
     assert session.apply({"type": "draw", "seat": 0, "cards": hand})
     rec.clear()
     return session, rec
@@ -60,9 +60,16 @@ def test_judo_grips_kuzushi_and_a_throw_by_words(make_session, tmp_path: Path) -
     assert session.question is not None, "a throw card waits for its MS cards"
     assert rec.texts(0)[-2] == "ISN, Ippon-seoi-nage.", "the card shown is named to its player only"
     session.handle_line("projette")
+    # the table's own die (issue 27): asked for, its face said, then the throw is made
+    assert rec.texts(0)[-1] == ("Lancez le dé GAKE, puis dites sa face : ÉCHEC, IPPON, WAZA-ARI et YUKO. "
+                                "Par exemple : dé ippon.")
+    assert len(record_actions(tmp_path / "game.jsonl")) == 4, "nothing recorded before the die"
+    session.handle_line("dé waza ari")
     actions = record_actions(tmp_path / "game.jsonl")
     assert actions[1:4] == [{"type": "play", "seat": 0, "card": c} for c in ISN_HAND[:3]]
-    assert actions[4] == {"type": "throw", "seat": 0, "cards": ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"]}
+    assert actions[4] == {"type": "throw", "seat": 0, "cards": ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"],
+                          "die": "WAZA-ARI"}
+    assert "Dé GAKE : WAZA-ARI !" in rec.texts("all")
     assert any(t.startswith("Nord projette : ISN") for t in rec.texts("all"))
     assert any(t.startswith("Dé GAKE") for t in rec.texts("all"))
     assert session.question is None
@@ -70,7 +77,7 @@ def test_judo_grips_kuzushi_and_a_throw_by_words(make_session, tmp_path: Path) -
 
 
 def test_judo_a_third_grip_asks_which_hand(make_session, tmp_path: Path) -> None:
-    session, rec = judo_with_hand(make_session, ISN_HAND)
+    session, rec = judo_with_hand(make_session, ISN_HAND, grip_hand="choose")  # the player's choice
     session.handle_vision(seen("GRIP-MD-1"))
     session.handle_vision(seen("GRIP-RG-1"))
     session.handle_vision(seen("GRIP-MD-2"))
@@ -291,8 +298,9 @@ def test_judo_a_throw_with_its_ms_cards_typed_by_code(make_session, tmp_path: Pa
     for card in ("GRIP-MD-1", "GRIP-RG-1", "KUZ-DOWN-FIRE-1", "THROW-ISN"):
         session.handle_vision(seen(card))
     session.handle_line("M1801 MIP1")  # the label codes of MS rotation 180° and MS IPPON
+    session.handle_line("échec")  # the table's die
     assert record_actions(tmp_path / "game.jsonl")[-1] == {
-        "type": "throw", "seat": 0, "cards": ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"]}
+        "type": "throw", "seat": 0, "cards": ["THROW-ISN", "MS-T180-1", "MS-IPPON-1"], "die": "ECHEC"}
 
 
 def test_samurai_a_token_shown_waits_for_its_square(make_session, tmp_path: Path) -> None:

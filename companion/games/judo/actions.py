@@ -30,6 +30,7 @@ class ThrowAction(TypedDict):
     type: Literal["throw"]
     seat: int
     cards: list[str]
+    die: NotRequired[str]  # the face the table's own GAKE die showed (option die = "table")
 
 
 class EndTurnAction(TypedDict):

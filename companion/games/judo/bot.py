@@ -17,7 +17,7 @@ from typing import Any
 from companion.engine import Action, Match, Seat
 from companion.engine.bots import PurposefulBot
 from companion.games.judo.queries import lacks, throwable
-from companion.games.judo.state import HANDS, JudoState, cards, may_cover
+from companion.games.judo.state import HANDS, JudoState, cards, die_data, may_cover
 
 # Without a throw card in hand, the grips most throws of the deck ask for (standard kumikata).
 USUAL_GRIPS = ("mD", "rG")
@@ -48,6 +48,9 @@ class JudoBot(PurposefulBot):
                   or _finish(mine, seat, legal))
         if action is not None and _needs_hands_game(mine, action):  # players playing it themselves
             action = {**action, "rps": rng.choice(("won", "lost"))}
+        if action is not None and action["type"] == "throw" and state.opts["die"] == "table":
+            # the table's die decides, not the bot: it rolls (the synthetic table's dice)
+            action = {**action, "die": rng.choice(list(state.opts["die_faces"] or die_data()[0]))}
         return action
 
 

@@ -235,7 +235,12 @@ def _throw(state: JudoState, seat: int, action: Mapping[str, Any]) -> tuple[Judo
                            active=with_seat(state.active, seat, state.active[seat] + 1))
     events = [Event("all", "throw", {"seat": seat, "card": throw, "cards": ms})]
     faces = state.opts["die_faces"] or die_data()[0]
-    state, face = roll(state, faces)
+    if state.opts["die"] == "table":  # the table rolled its own die: the action carries its face
+        face = action.get("die")
+        if face not in faces:
+            raise Rejected("judo_die_face", faces=sorted(set(faces)))
+    else:
+        state, face = roll(state, faces)
     events.append(Event("all", "gake", {"seat": seat, "face": face}))
     if state.opts["throw_clears_pile"] and state.pile:
         events.append(Event("all", "pile_reset", {"cards": [c for c, _ in state.pile]}))

@@ -43,7 +43,7 @@ from typing import Any
 
 from companion.engine import Event, Game, Rejected
 from companion.engine.protocol import handler_for
-from companion.games.judo.actions import DrawAction, JudoAction, PlayAction
+from companion.games.judo.actions import DrawAction, JudoAction, PlayAction, ThrowAction
 from companion.games.judo.moves import (
     HANDLERS,
     free_slots,
@@ -73,7 +73,7 @@ from companion.games.judo.turns import draw_action, draw_pile_size, need
 # the conformance test checks that the code raises no other and that each has its phrases.
 REJECTIONS = frozenset({
     "bad_hand", "cannot_cover", "cannot_start_pile", "draw_first", "duplicate_card", "grips_first",
-    "judo_show_first", "judo_show_throw", "must_discard", "no_discard_after_play", "no_draw",
+    "judo_die_face", "judo_show_first", "judo_show_throw", "must_discard", "no_discard_after_play", "no_draw",
     "not_in_draw_pile", "not_in_hand", "not_ms_card", "one_throw_card", "order_grip", "play_as_throw",
     "rps_needed", "throw_grips", "throw_ippon_card", "throw_kuzushi", "throw_kuzushi_theirs",
     "throw_rotation", "tie_lost_no_more", "tie_lost_this_turn", "too_many_cards", "which_hand", "wrong_hand"
@@ -88,7 +88,7 @@ class Judo(Game):
     default_seats = 2
     # 2: a card that lost its rock-paper-scissors is not tried again that turn; grips by the judogi's side
     # 3: equal elements are settled by the players' own rock-paper-scissors by default ("rps")
-    rules_version = 3
+    rules_version = 4  # 4: the GAKE die is the table's, a grip's hand follows its target (issue 27)
     options = OPTIONS
     rejections = REJECTIONS
     seed_option = "seed"
@@ -145,10 +145,17 @@ class Judo(Game):
                     out.extend({**action, "rps": r} for r in ("won", "lost"))
                 else:
                     out.append(action)
+        # the table's own die: each face the table may roll is a throw of its own (as a tie's result)
+        table_die = state.opts["die"] == "table"
+        faces = sorted(set(state.opts["die_faces"] or die_data()[0])) if table_die else [None]
         for throw in throw_cards(state, seat):
             if table_lacks(state, seat, throw) == []:
-                out.extend({"type": "throw", "seat": seat, "cards": [throw, *ms]}
-                           for ms in ms_combos(state, seat, throw))
+                for ms in ms_combos(state, seat, throw):
+                    for face in faces:
+                        combo: ThrowAction = {"type": "throw", "seat": seat, "cards": [throw, *ms]}
+                        if face is not None:
+                            combo["die"] = face
+                        out.append(combo)
         if state.placed and state.opts["discard_when_idle"]:
             out.append({"type": "end_turn", "seat": seat})
         else:

@@ -38,6 +38,9 @@ OPTIONS = (
     Option("first", 0, "Seat that starts the match.", (0, 1)),
     Option("hand_size", 9, "Cards in hand at the start of a turn."),
     Option("tai_length", 3, "Combats to win on the TAI track to win the match (DATA, assumed).", (), "J16"),
+    Option("die", "table", "Who rolls the GAKE die: the table, with its own die (the text's 'Lancer le dé "
+           "GAKE': its face is typed or said, 'dé ippon'), or the companion (from the game's seed).",
+           ("table", "companion"), "J11"),
     Option("die_faces", None, "The GAKE die's faces (None: the deck file's die), e.g. [\"IPPON\"] "
            "for a fixed die.", (), "J11"),
     Option("elements", "chain", "Which element may cover which (judo_rules.toml).",
@@ -45,8 +48,8 @@ OPTIONS = (
     Option("own_kuzushi", True, "A throw needs the top kuzushi placed by the thrower (else by anyone).",
            (True, False), "J2"),
     Option("kuzushi_needs_grips", True, "A kuzushi needs both of your grips placed.", (True, False), "J3"),
-    Option("grip_hand", "choose", "Which hand a grip card takes: the player's choice, or by the side of the "
-           "judogi it targets, facing the opponent as in the text's 'mD = main gauche saisit la manche "
+    Option("grip_hand", "by_target", "Which hand a grip card takes: the player's choice, or by the side of "
+           "the judogi it targets, facing the opponent as in the text's 'mD = main gauche saisit la manche "
            "droite', 'rG = main droite saisit le revers gauche' (his right side: your left hand; his left "
            "side: your right hand).", ("choose", "by_target"), "J4"),
     Option("grip_after_kuzushi", False, "A grip (even a replacement) may follow your own kuzushi in the "

@@ -15,7 +15,7 @@ from companion.engine.capabilities import Deciding
 from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
 from companion.games.judo import words
 from companion.games.judo.queries import LACKS_SAID, query_events
-from companion.games.judo.state import JudoState, cards, score_params
+from companion.games.judo.state import JudoState, cards, die_data, score_params
 
 
 class JudoTable(TableRules[JudoState], Deciding):
@@ -146,7 +146,7 @@ class JudoTable(TableRules[JudoState], Deciding):
         return [Answer(viewer, "judo_progress", {"combat": state.combat, "turns": state.turns + 1})]
 
     def parse_line(self, state: JudoState, seat: int, line: str, card: str | None = None
-                   ) -> dict[str, Any] | list[Event] | None:
+                   ) -> dict[str, Any] | list[Event] | Question | None:
         if card is not None:  # a card shown waits for words: it is the judoka on turn's
             seat = int(state.turn)
         command = words.parse(line)
@@ -188,14 +188,26 @@ class JudoTable(TableRules[JudoState], Deciding):
             return self._throw(state, seat, named[0], named[1:])
         return None
 
-    def _throw(self, state: JudoState, seat: int, card: str | None, ms: list[str] | None) -> dict[str, Any]:
+    def _throw(self, state: JudoState, seat: int, card: str | None, ms: list[str] | None
+               ) -> dict[str, Any] | Question:
+        action = self._combo(state, seat, card, ms)
+        if state.opts["die"] != "table" or "die" in action:
+            return action
+        self.game.apply(state, {**action, "die": "ECHEC"})  # the combo checked first: its reason now
+        # the table's own GAKE die: the players roll it and say its face
+        faces = sorted(set(state.opts["die_faces"] or die_data()[0]))
+        return Question(None, tuple({**action, "die": face} for face in faces), seat,
+                        Answer(seat, "judo_roll_die", {"faces": faces}),
+                        words=tuple(words.die_words(face) for face in faces))
+
+    def _combo(self, state: JudoState, seat: int, card: str | None, ms: list[str] | None) -> dict[str, Any]:
         if card is None:
             raise Rejected("judo_show_throw")
         if ms is None:  # "projette": the MS cards the hand holds for it
             options = [a for a in self.game.legal(state, seat)
                        if a["type"] == "throw" and a["cards"][0] == card]
-            if options:
-                return dict(options[0])
+            if options:  # (the die's face is the table's roll, not a choice: asked after)
+                return {k: v for k, v in options[0].items() if k != "die"}
             ms = []
         return {"type": "throw", "seat": seat, "cards": [card, *ms]}
 

@@ -44,6 +44,11 @@ def hand(text: str) -> str | None:
     return _lookup("hands", text)
 
 
+def die_words(face: str) -> tuple[str, ...]:
+    """The words that say a face of the GAKE die ("ippon", "dé ippon")."""
+    return tuple(_table()["die"].get(face, [face]))
+
+
 def rps_result(text: str) -> str | None:
     """'won' or 'lost' for 'gagné', 'perdu', 'won'...; None otherwise."""
     return _lookup("rps", text)

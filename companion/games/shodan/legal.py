@@ -42,6 +42,7 @@ from companion.games.shodan.techniques import (
     check_new,
     check_target,
     placed,
+    uke_may_place,
 )
 from companion.games.shodan.turns import to_refill
 
@@ -128,7 +129,8 @@ def _placements(state: ShodanState, seat: int) -> list[ShodanAction]:
 def _main_choices(state: ShodanState, seat: int, include_close: bool) -> list[ShodanAction]:
     hand = hand_options(state, seat)
     out = _placements(state, seat)
-    out += [{"type": "discard", "seat": seat, "card": c} for c in hand]
+    if not (state.opts["uke_may"] == "place_only" and uke_may_place(state, seat)):
+        out += [{"type": "discard", "seat": seat, "card": c} for c in hand]
     if include_close:
         out += _closes(state, seat)
     free = state.uke_of[seat] is None and tori_of(state, seat) is None

@@ -68,6 +68,7 @@ from companion.games.shodan.state import (
 # the conformance test checks that the code raises no other and that each has its phrases.
 REJECTIONS = frozenset({
     "nothing_to_take",  # raised by the table rules: Atémi on an empty hand
+    "uke_place_only",
     "phase_setup", "phase_draft", "phase_main", "phase_bonus", "phase_power", "phase_refill", "phase_over",
     "command_senpai_card",  # Senpai asking for neither a card's name nor its colour and number
     "already_activated", "already_set_up", "attack_first", "can_act", "cannot_hold", "command_card",
@@ -92,6 +93,7 @@ class Shodan(Game):
     default_seats = 3  # the text says 2 to 4; three is the middle, and a jury for a table of friends
     options = OPTIONS
     rejections = REJECTIONS
+    rules_version = 2  # 2: Kaeshi waza and uke read as the text's words (issue 27)
     seed_option = "seed"
     dealer_option = "first"  # the set-up's "donneur Est": who starts
 

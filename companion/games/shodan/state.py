@@ -48,7 +48,7 @@ OPTIONS = (
     Option("kaeshi_to", "hand", "Kaeshi waza: the card taken goes to the user's hand. Fixed: the text's "
            "'récupérer la dernière carte posée' is done by the card's player, and the digest lists no other "
            "reading.", ("hand",), "SH9"),
-    Option("kaeshi_notion", "now", "Kaeshi waza needs a technique with no notion on it now (the digest's "
+    Option("kaeshi_notion", "ever", "Kaeshi waza needs a technique with no notion on it now (the digest's "
            "'has no notion': a notion knocked off by Pied dans le hakama no longer protects it), or one on "
            "which no notion was ever placed (the text's 'si aucune notion a été posé').",
            ("now", "ever"), "SH9"),
@@ -78,10 +78,10 @@ OPTIONS = (
            ("own_turn_free",), "SH5"),
     Option("positions", "deck", "The positions of the grade minima: the deck's four. Fixed: they are data; "
            "edit the deck file to change them.", ("deck",), "SH7"),
-    Option("uke_may", "place_or_discard", "While engaged, an uke may only place on the common technique or "
-           "discard; its owner gets the card points. Fixed: the text's 'ne pourras faire autre chose tant "
-           "que la technique n'est pas validée', read by the digest; no other reading listed.",
-           ("place_or_discard",), "SH8"),
+    Option("uke_may", "place_only", "While engaged, an uke may only place on the common technique (a "
+           "discard only when no card of his fits it), as the text's 'ne pourras faire autre chose tant que "
+           "la technique n'est pas validée' says; or also discard (the digest's exchange). Its owner gets "
+           "the card points.", ("place_only", "place_or_discard"), "SH8"),
     Option("senpai", "named_card", "Senpai: the player names the card; the partner gives it if held. "
            "Fixed: the text's 'demander une carte a un partenaire' names what is asked; no other reading "
            "listed.", ("named_card",), "SH10"),

@@ -13,6 +13,7 @@ from companion.games.shodan.state import (
     Technique,
     card_field,
     cards,
+    hand_options,
     jury,
     my_turn,
     seat_field,
@@ -134,11 +135,30 @@ def act_place(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanStat
 
 
 # ---------------------------------------------------------------------- other main actions
+def uke_may_place(state: ShodanState, seat: int) -> bool:
+    """An uke holds a card that goes on the technique it is engaged on."""
+    index = state.uke_of[seat]
+    if index is None:
+        return False
+    for card in hand_options(state, seat):
+        try:
+            check_target(state, seat, index)
+            placed(state.techniques[index], card, seat, state.opts["core_order"] == "strict")
+        except Rejected:
+            continue
+        return True
+    return False
+
+
 def act_discard(state: ShodanState, action: Mapping[str, Any]) -> tuple[ShodanState, list[Event]]:
     seat = seat_field(state, action)
     my_turn(state, seat, ("main", "bonus"))
     if state.phase == "bonus" and not state.may_discard:
         raise Rejected("no_discard_now")
+    # SH8, the text's "ne pourras faire autre chose tant que la technique n'est pas validée": an
+    # engaged uke only places on it (a discard only when no card of his can go there)
+    if state.opts["uke_may"] == "place_only" and uke_may_place(state, seat):
+        raise Rejected("uke_place_only", technique=int(state.uke_of[seat] or 0) + 1)
     card = card_field(action)
     state = to_face_up(take_from_hand(state, seat, card), card)
     events = [Event("all", "discard", {"seat": seat, "card": card})]

@@ -16,7 +16,7 @@ def arrange(options: dict[str, Any] | None = None, hands: tuple[list[str], list[
             grips: tuple[tuple[str | None, str | None], ...] = ((None, None), (None, None)),
             pile: tuple[tuple[str, int], ...] = (), turn: int = NORTH) -> JudoState:
     """A position set up by hand (a unit seam): cards leave the draw pile where they are put."""
-    state = JUDO.new_state(2, {"seed": 1, **(options or {})})
+    state = JUDO.new_state(2, {"seed": 1, "die": "companion", **(options or {})})  # a seeded die
     used = set(hands[0]) | set(hands[1]) | {g for pair in grips for g in pair if g} | {c for c, _ in pile}
     return state._replace(hands=(tuple(hands[0]), tuple(hands[1])), pool=state.pool - used,
                           grips=(tuple(grips[0]), tuple(grips[1])), pile=tuple(pile), turn=turn, to_draw=0)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from card_codes import load_deck
 from companion.engine import Match, Rejected, replay
 from companion.games.judo.queries import lacks, throwable
-from companion.games.judo.state import JudoState, cards, may_cover
+from companion.games.judo.state import JudoState, cards, die_data, may_cover
 from tests.games.judo.helpers import JUDO, match_from
 
 DECK = Counter(load_deck("judo").ids())
@@ -28,6 +28,7 @@ OPTIONS = st.fixed_dictionaries({
     "tie_retry": st.sampled_from(["next_turn", "no_more_ties", "again"]),
     "grip_after_kuzushi": st.booleans(),
     "die_faces": st.sampled_from([None, ["IPPON", "ECHEC"], ["WAZA-ARI", "YUKO", "ECHEC"]]),
+    "die": st.sampled_from(["table", "companion"]),
 })
 
 
@@ -86,6 +87,8 @@ def play_match(options: dict) -> Match:
                 assert lacks(state, seat, found["card"]) == []
                 trial = match_from(state)
                 for action in found["actions"]:
+                    if action["type"] == "throw" and options["die"] == "table":
+                        action = {**action, "die": "ECHEC"}  # whatever the table's die shows
                     if {"rps_lost", "rps_lost_discard"} & {e.key for e in trial.apply(action)}:
                         assert found["tie"]
                         break
@@ -102,6 +105,8 @@ def play_match(options: dict) -> Match:
         action = rng.choice(choices)
         if plans and rng.random() < 0.8:  # a player who goes for the throw
             action = rng.choice(plans)["actions"][0]
+        if action["type"] == "throw" and options["die"] == "table":  # the table rolls its own die
+            action = {**action, "die": rng.choice(options["die_faces"] or die_data()[0])}
         elif not state.to_draw and rng.random() < 0.5:
             action = rng.choice(keeper(state, choices))
             assert action in choices or action["type"] == "play"  # a grip's hand may differ from legal's
@@ -131,7 +136,7 @@ def test_a_player_who_goes_for_throws_throws_and_the_die_answers_each_throw() ->
     for seed in range(3):
         options = {"seed": seed, "elements": "chain", "tai_length": 2, "time_limit": 30,
                    "grip_hand": "choose", "own_kuzushi": True, "rotation": "exact", "next_combat": "loser",
-                   "lost_tie": "back_to_hand", "die_faces": None}
+                   "lost_tie": "back_to_hand", "die_faces": None, "die": "companion"}
         keys += [e.key for e in play_match(options).events]
     throws = [i for i, k in enumerate(keys) if k == "throw"]
     assert len(throws) >= 3

@@ -19,7 +19,7 @@ def keys(events) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_the_texts_example_mD_rG_then_down_fire_then_isn_t180_ippon_wins_the_combat() -> None:
-    m = Match.new(JUDO, 2, {"seed": 7, "die_faces": ["IPPON"]})
+    m = Match.new(JUDO, 2, {"seed": 7, "die": "companion", "die_faces": ["IPPON"]})
     draw_named(m, NORTH, BERTRAND)
     m.apply({"type": "play", "seat": NORTH, "card": "GRIP-MD-1", "hand": "left"})
     m.apply({"type": "play", "seat": NORTH, "card": "GRIP-RG-1", "hand": "right"})
@@ -119,7 +119,8 @@ def test_equal_elements_go_to_rock_paper_scissors_and_a_loss_keeps_the_card_in_h
 
 
 def test_replacing_a_grip_clears_the_shared_pile_even_the_opponents_cards() -> None:
-    state = arrange(hands=(["GRIP-CG-1"], []), grips=(("GRIP-MD-1", "GRIP-RG-1"), ("GRIP-MD-2", "GRIP-RG-2")),
+    state = arrange({"grip_hand": "choose"}, hands=(["GRIP-CG-1"], []),
+                    grips=(("GRIP-MD-1", "GRIP-RG-1"), ("GRIP-MD-2", "GRIP-RG-2")),
                     pile=(("KUZ-DOWN-WOOD-1", SOUTH), ("KUZ-DOWN-FIRE-1", SOUTH)))
     after, events = JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-CG-1", "hand": "right"})
     assert keys(events) == ["grip", "grip_replaced", "pile_reset"]
@@ -245,7 +246,7 @@ def test_order_grip_then_kuzushi_and_grips_before_kuzushi() -> None:
 
 
 def test_discard_only_when_nothing_was_placed_then_the_opponent_draws_to_nine() -> None:
-    m = Match.new(JUDO, 2, {"seed": 3})
+    m = Match.new(JUDO, 2, {"seed": 3, "die": "companion"})
     draw_named(m, NORTH, BERTRAND)
     m.apply({"type": "play", "seat": NORTH, "card": "GRIP-MD-1"})
     with pytest.raises(Rejected) as err:
@@ -262,7 +263,7 @@ def test_discard_only_when_nothing_was_placed_then_the_opponent_draws_to_nine() 
 
 
 def test_unseen_draws_let_a_sighted_player_skip_scanning() -> None:
-    m = Match.new(JUDO, 2, {"seed": 3})
+    m = Match.new(JUDO, 2, {"seed": 3, "die": "companion"})
     draw_named(m, NORTH, BERTRAND)
     m.apply({"type": "discard", "seat": NORTH, "card": "GRIP-MD-1"})
     events = m.apply({"type": "draw", "seat": SOUTH, "count": 9})
@@ -276,7 +277,7 @@ def test_unseen_draws_let_a_sighted_player_skip_scanning() -> None:
 
 
 def test_replay_of_the_record_equals_the_live_match() -> None:
-    m = Match.new(JUDO, 2, {"seed": 11})
+    m = Match.new(JUDO, 2, {"seed": 11, "die": "companion"})
     actions = []
     draw_named(m, NORTH, BERTRAND)
     actions.append({"type": "draw", "seat": NORTH, "cards": list(m.state.hands[NORTH])})
@@ -286,7 +287,7 @@ def test_replay_of_the_record_equals_the_live_match() -> None:
                    {"type": "throw", "seat": NORTH, "cards": ISN_COMBO}):
         m.apply(action)
         actions.append(action)
-    again = replay(JUDO, 2, {"seed": 11}, enumerate(actions, start=2))
+    again = replay(JUDO, 2, {"seed": 11, "die": "companion"}, enumerate(actions, start=2))
     assert again.state == m.state and again.events == m.events
 
 
@@ -414,3 +415,36 @@ def test_time_limit_is_off_by_default_and_a_decision_says_truthfully_why() -> No
     assert said[(12, 9)] == "Décision des arbitres : Nord, le plus actif (12 cartes contre 9)."
     assert said[(11, 11)].startswith("Décision des arbitres : autant de cartes posées de part et d'autre "
                                      "(11 chacun), les drapeaux désignent ")
+
+
+def test_the_tables_own_die_is_the_default_and_its_face_decides_the_throw() -> None:
+    """Issue 27: the text's "Lancer le dé GAKE" is the players' roll: by default the throw carries
+    the face their die showed (no face: refused, saying to roll); the companion rolls only when
+    the table chooses die = companion."""
+    assert JUDO.default_option("die", 2) == "table"
+    m = Match.new(JUDO, 2, {"seed": 11})
+    draw_named(m, NORTH, BERTRAND)
+    for action in ({"type": "play", "seat": NORTH, "card": "GRIP-MD-1", "hand": "left"},
+                   {"type": "play", "seat": NORTH, "card": "GRIP-RG-1", "hand": "right"},
+                   {"type": "play", "seat": NORTH, "card": "KUZ-DOWN-FIRE-1"}):
+        m.apply(action)
+    with pytest.raises(Rejected) as err:
+        m.apply({"type": "throw", "seat": NORTH, "cards": ISN_COMBO})
+    assert err.value.code == "judo_die_face"
+    assert Phrasebook("fr", "judo").reason(err.value) == (
+        "Lancez le dé GAKE, puis dites sa face : « dé » et ÉCHEC, IPPON, WAZA-ARI et YUKO.")
+    throws = [a for a in JUDO.legal(m.state, NORTH) if a["type"] == "throw"]
+    assert {a["die"] for a in throws} == {"ECHEC", "IPPON", "WAZA-ARI", "YUKO"}  # one per face
+    events = m.apply({"type": "throw", "seat": NORTH, "cards": ISN_COMBO, "die": "ECHEC"})
+    assert [e.params["face"] for e in events if e.key == "gake"] == ["ECHEC"]
+
+
+def test_the_grip_hand_follows_the_text_by_default() -> None:
+    """Issue 27: "mD = main gauche saisit la manche droite … rG = main droite saisit le revers
+    gauche": by default rG goes to the right hand, mD to the left, without asking."""
+    state = arrange({}, hands=(["GRIP-RG-1", "GRIP-MD-1"], []))
+    after, _ = JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-RG-1"})
+    after, _ = JUDO.apply(after, {"type": "play", "seat": NORTH, "card": "GRIP-MD-1"})
+    assert after.grips[NORTH] == ("GRIP-MD-1", "GRIP-RG-1")  # (left, right)
+    with pytest.raises(Rejected):
+        JUDO.apply(state, {"type": "play", "seat": NORTH, "card": "GRIP-RG-1", "hand": "left"})

@@ -207,11 +207,11 @@ def test_kaeshi_waza_after_the_only_notion_was_knocked_off_is_a_table_option() -
     """TEXT: "Kaeshi Waza : permet si aucune notion a été posé et si la technique n'est pas finalisé
     de récupérer la dernière carte posé d'une technique." Silent on a notion placed then removed."""
     kaeshi = {"type": "interactive", "seat": 0, "card": "DIV-2-1", "technique": 1}
-    now = _kaeshi_after_the_notion_is_knocked_off()
+    now = _kaeshi_after_the_notion_is_knocked_off(kaeshi_notion="now")
     assert now.state.techniques[0].notions == ()
-    events = now.apply(kaeshi)  # default (the digest's "has no notion"): nothing on it now
+    events = now.apply(kaeshi)  # the digest's "has no notion": nothing on it now
     assert events[0].key == "kaeshi" and events[0].params["card"] == "ATK-6-1"
-    ever = _kaeshi_after_the_notion_is_knocked_off(kaeshi_notion="ever")
+    ever = _kaeshi_after_the_notion_is_knocked_off()  # the default, the text's "a été posé" (issue 27)
     err = refused(ever, kaeshi)
     assert err.code == "had_notion"
     assert FR.reason(err) == "Une notion a été posée sur la technique 1 : kaeshi waza impossible."
