@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import socket
 import struct
 import threading
@@ -28,6 +29,8 @@ SOCKET_DIR = "/var/lib/BrlAPI"  # libbrlapi's local sockets: <dir>/<number>
 TCP_BASE_PORT = 4101
 DEFAULT_KEY_FILE = "/etc/brlapi.key"
 MAX_PACKET = 4096
+SEND_TIMEOUT_S = 2.0  # a write the server has not taken in this time: the display is stuck
+WRITER_POLL_S = 0.5  # how often the reader and writer threads look whether the link was closed
 MAX_VT = 63  # Linux virtual consoles are 1..63
 
 # packet types (brlapi_protocol.h)
@@ -114,7 +117,15 @@ class BrlapiClient:
         self.rows = 0
         self._write_lock = threading.Lock()
         self._reader: threading.Thread | None = None
+        self._writer: threading.Thread | None = None
         self._closed = False
+        # once the display is ours, the newest text waits here for the writer thread: a display
+        # that stops reading (BRLTTY stuck on a USB display) never holds the game's line printer
+        self._pending: bytes | None = None
+        self._pending_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._on_lost: Callable[[BrlapiError], None] | None = None
+        self._lost_said = False
         name, where = parse_host(host)
         try:
             if name is None:
@@ -138,6 +149,8 @@ class BrlapiClient:
         try:
             with self._write_lock:
                 self._sock.sendall(_packet(kind, payload))
+        except TimeoutError:  # the server stopped reading: its buffer is full
+            raise BrlapiError("stuck") from None
         except OSError as err:
             raise BrlapiError("gone", reason=err) from None
 
@@ -222,16 +235,49 @@ class BrlapiClient:
         payload = struct.pack(">III", WF_REGION | WF_TEXT | WF_CURSOR | WF_CHARSET, 1, (-cells) & 0xFFFFFFFF)
         payload += struct.pack(">I", len(data)) + data + struct.pack(">I", CURSOR_OFF)
         payload += bytes([len(charset)]) + charset
-        self._send(WRITE, payload)
+        if self._writer is None:
+            self._send(WRITE, payload)
+            return
+        with self._pending_lock:  # only the newest text matters: an older one not sent yet is dropped
+            self._pending = payload
+        self._wake.set()
+
+    def _write_loop(self) -> None:
+        while not self._closed:
+            self._wake.wait(WRITER_POLL_S)
+            self._wake.clear()
+            with self._pending_lock:
+                payload, self._pending = self._pending, None
+            if payload is None:
+                continue
+            try:
+                self._send(WRITE, payload)  # at most the socket's timeout (SEND_TIMEOUT_S)
+            except BrlapiError as err:
+                self._lose(err)
+                return
+
+    def _lose(self, error: BrlapiError) -> None:
+        """The display is lost: said once, whichever thread finds out first."""
+        with self._pending_lock:
+            if self._lost_said or self._closed:
+                return
+            self._lost_said = True
+        if self._on_lost is not None:
+            self._on_lost(error)
 
     def read_keys(self, on_key: Callable[[int], None], on_lost: Callable[[BrlapiError], None]) -> None:
         """Read keys in a daemon thread: ``on_key(command)`` for each command key (its number,
-        flags dropped); ``on_lost(error)`` once if the server goes away or refuses us."""
-        self._sock.settimeout(None)
+        flags dropped); ``on_lost(error)`` once if the server goes away, refuses us, or stops
+        reading what we write (the writes go through a writer thread from now on)."""
+        self._sock.settimeout(SEND_TIMEOUT_S)  # a write that cannot go out in that time: stuck
+        self._on_lost = on_lost
 
         def reader() -> None:
             try:
                 while not self._closed:
+                    ready, _, _ = select.select([self._sock], [], [], WRITER_POLL_S)
+                    if not ready:
+                        continue
                     kind, payload = self._recv()
                     if kind == KEY and len(payload) == 8:
                         code = struct.unpack(">Q", payload)[0]
@@ -239,20 +285,24 @@ class BrlapiClient:
                             on_key(code & (KEY_CMD_BLK_MASK | KEY_CMD_ARG_MASK))
                     elif kind in (ERROR, EXCEPTION):
                         raise BrlapiError("refused_write")
-            except BrlapiError as err:
+            except (BrlapiError, OSError, ValueError) as err:  # (a socket closed under select)
                 if not self._closed:
-                    on_lost(err)
+                    self._lose(err if isinstance(err, BrlapiError) else BrlapiError("closed"))
 
         self._reader = threading.Thread(target=reader, name="braille-keys", daemon=True)
         self._reader.start()
+        self._writer = threading.Thread(target=self._write_loop, name="braille-writer", daemon=True)
+        self._writer.start()
 
     def close(self) -> None:
         """Give the display back to BRLTTY and disconnect (never raises)."""
         if self._closed:
             return
         self._closed = True
+        self._wake.set()
         with contextlib.suppress(BrlapiError, OSError):
-            self._send(LEAVETTYMODE)
+            if not self._lost_said:  # a stuck server is not written to again (it would wait)
+                self._send(LEAVETTYMODE)
         with contextlib.suppress(OSError):
             self._sock.shutdown(socket.SHUT_RDWR)
         with contextlib.suppress(OSError):
