@@ -16,7 +16,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.engine import Game, Rejected
+from companion.engine.option_texts import choice_text, is_technical, option_text, rule_quote
 from companion.engine.protocol import Option
+from companion.messages import text
 
 YES = ("true", "yes", "oui", "vrai", "on")
 NO = ("false", "no", "non", "faux", "off")
@@ -108,6 +110,66 @@ def table_choice(game: Game, config_options: Mapping[str, str], preset: str | No
 def in_force(game: Game, seats: int, options: Mapping[str, Any]) -> list[tuple[Option, Any]]:
     """The house rules of a game: each option whose value is not the text's default (technical
     ones left out), in the game's order."""
-    return [(o, options[o.name]) for o in game.options
-            if o.name in options and not technical(game, o.name)
-            and options[o.name] != game.default_option(o.name, seats)]
+    return [(o, options[o.name]) for o in house_options(game)
+            if o.name in options and options[o.name] != game.default_option(o.name, seats)]
+
+
+# -- said to people: each option's words come from the game's options.toml (option_texts) ------
+MAX_LINE = 200  # characters a screen reader reads in one line, at most
+
+
+def said_value(game: Game, option: Option, value: Any, lang: str) -> str:
+    """A value as a player hears it: its choice's words, else the value itself."""
+    if option.choices:
+        return choice_text(game.name, option.name, choice_word(value), lang)
+    return choice_word(value)
+
+
+def said_rule(game: Game, option: Option, value: Any, lang: str) -> str:
+    """One house rule in words: what it decides, then the reading in force."""
+    decides = option_text(game.name, option.name, lang).rstrip(".")
+    return f"{decides}{COLON[lang]}{said_value(game, option, value, lang)}"
+
+
+COLON = {"fr": " : ", "en": ": "}
+
+
+def rules_in_force_line(game: Game, seats: int, options: Mapping[str, Any], lang: str) -> str:
+    """The table's house rules in one short line (said at the start, and by "règles")."""
+    rules = in_force(game, seats, options)
+    if not rules:
+        return text(lang, "house.none")
+    parts: list[str] = []
+    for option, value in rules:
+        part = said_rule(game, option, value, lang)
+        line = text(lang, "house.in_force", rules=" ; ".join([*parts, part]))
+        if len(line) > MAX_LINE and parts:
+            return text(lang, "house.in_force_more", rules=" ; ".join(parts), n=len(rules) - len(parts))
+        parts.append(part)
+    return text(lang, "house.in_force", rules=" ; ".join(parts))
+
+
+def house_options(game: Game) -> list[Option]:
+    """The options a table may choose (the technical ones left out: seeds, seats)."""
+    return [o for o in game.options if not technical(game, o.name) and not is_technical(game.name, o.name)]
+
+
+def option_lines(game: Game, seats: int, options: Mapping[str, Any], lang: str) -> list[str]:
+    """Every option of a game, a few short lines each: what it decides, its choices, the
+    default, the words of the text it reads, and what is in force now."""
+    out: list[str] = []
+    for option in house_options(game):
+        default = game.default_option(option.name, seats)
+        now = options.get(option.name, default)
+        out.append(f"{option.name}{COLON[lang]}{option_text(game.name, option.name, lang)}")
+        if option.choices:
+            listed = " ; ".join(f"{choice_word(c)}, {said_value(game, option, c, lang)}"
+                                for c in option.choices)
+            out.append(text(lang, "house.choices", choices=listed))
+        out.append(text(lang, "house.default_now" if now != default else "house.default",
+                        default=said_value(game, option, default, lang),
+                        now=said_value(game, option, now, lang), set=f"{option.name}={choice_word(now)}"))
+        quote = rule_quote(game.name, option.name)
+        if quote:
+            out.append(text(lang, "house.quote", quote=quote))
+    return out

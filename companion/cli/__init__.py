@@ -15,6 +15,7 @@ from companion.cli import (  # noqa: F401  (registers the commands)
     photo,
     play,
     replay,
+    rules,
     scan,
     simulate,
     speech,

@@ -17,7 +17,9 @@ from companion.commands import Command
 from companion.engine import Rejected
 from companion.engine.capabilities import Giving, Placing, Requests
 from companion.engine.table import Ask, Hints, Question
+from companion.house_rules import option_lines, rules_in_force_line
 from companion.language import fold
+from companion.messages import text as message
 from companion.session.awaiting import Confirm, Scan, after, question_of, with_question
 from companion.session.cardnames import cards_named
 from companion.session.host import PUBLIC, SPEECH_COMMANDS, Host
@@ -25,6 +27,7 @@ from companion.session.moves import Move, UndoBlocked, undo_plan
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL
 
 TO_WORDS = ("à", "a", "to", "au")  # "donne à Est"
+OPTIONS_WORDS = ("options", "option", "variantes")  # "règles options": every option of the game
 SELF_WORDS = ("moi", "me", "myself", "moi-même")  # "donne moi": the dealer keeps it
 
 
@@ -148,7 +151,17 @@ class Handlers:
                                                               history=history)))
 
     def cmd_rules(self, cmd: Command, spec: Mapping[str, Any]) -> None:
-        self.host.answer(self.host.rules.answer("rules", Ask(self.host.state, self.host.me)))
+        """ "règles": how to play, then the house rules in force; "règles options": every option."""
+        host = self.host
+        assert host.match is not None
+        game, seats, lang, me = host.game, host.opts.seats, host.opts.lang, host.me
+        if cmd.args and fold(cmd.args[0]) in OPTIONS_WORDS:
+            for line in option_lines(game, seats, host.match.options, lang):
+                host.say(me, line)
+            return
+        host.answer(host.rules.answer("rules", Ask(host.state, me)))
+        host.say(me, rules_in_force_line(game, seats, host.match.options, lang))
+        host.say(me, message(lang, "house.options_hint"))
 
     def cmd_legal(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         # a card shown and waiting for words: said again, then what the rules let me say of it

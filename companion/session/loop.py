@@ -28,6 +28,7 @@ from companion.engine.bots import bot_of
 from companion.engine.capabilities import PlacesNumbered
 from companion.engine.match import replay
 from companion.engine.table import Ask, Hints, Question, TableRules, clears_table
+from companion.house_rules import in_force, rules_in_force_line
 from companion.information import SAID_AT_START
 from companion.journal import Journal, RecordError, open_record
 from companion.language import fold
@@ -251,6 +252,7 @@ class Session:
                 self.say(opts.me, warning.text(opts.lang))
             self.tell("resumed", n=len(actions))
             self.tell(SAID_AT_START[opts.information], PUBLIC)
+            self.say_house_rules()
             self.started = True
             self.where_we_are()
             return
@@ -279,9 +281,17 @@ class Session:
         self.started = True
         self.tell("started", PUBLIC)
         self.tell(SAID_AT_START[opts.information], PUBLIC)
+        self.say_house_rules()
         self.pipeline.announce(self.match.events)
         if not self.table_due():
             self.prompt_turn()
+
+    def say_house_rules(self) -> None:
+        """The table's house rules, briefly, when it plays any (each is written in the record)."""
+        assert self.match is not None
+        if in_force(self.game, self.opts.seats, self.match.options):
+            line = rules_in_force_line(self.game, self.opts.seats, self.match.options, self.opts.lang)
+            self.say(PUBLIC, line, keep=True)
 
     def table_due(self) -> bool:
         """The synthetic table has its own part to do first (a deal, a card turned up)."""

@@ -10,6 +10,7 @@ and the Shodan checks read the very game its test played).
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 from collections.abc import Callable
@@ -63,6 +64,8 @@ def tatsu(me: BlindPlayer, said: str) -> str | None:
 JUDO_CARD_KINDS = ("Déséquilibre", "Saisie", "MS ")  # how card names begin (a throw's: its code)
 JUDO_SAY_ON_SHOWING: dict[int, str] = {}  # per player: what to say once the card I typed is seen
 JUDO_STUCK_TURNS: dict[int, int] = {}  # per player: turns in a row with nothing to play but discards
+JUDO_DIE = random.Random(5)  # the table's own GAKE die (issue 27): the players roll it
+JUDO_ROLLED: list[str] = []  # the faces it showed, said at the keyboard
 
 
 def judo_number(me: BlindPlayer, name: str) -> str:
@@ -88,7 +91,12 @@ def judo_plan(said: str) -> tuple[str, str, str] | None:
 def judo(me: BlindPlayer, said: str) -> str | None:
     """A judoka who aims for throws: makes the throw `coups` says the hand can make, card by card
     (the grip into the hand it names, the kuzushi, then the throw card and `projette`); else grips
-    with a free hand, covers the opponent's kuzushi, ends the turn, or discards a card no throw needs."""
+    with a free hand, covers the opponent's kuzushi, ends the turn, or discards a card no throw needs.
+    The GAKE die is the table's own: rolled, and its face said ("dé yuko")."""
+    if "Lancez le dé GAKE" in said:
+        face = JUDO_DIE.choice(load_deck("judo").extra["gake"]["faces"])
+        JUDO_ROLLED.append(face)
+        return f"dé {face.lower()}"
     if "Avez-vous gagné ?" in said:  # my rock-paper-scissors, played at the table: I won it
         return "gagné"
     if "a-t-il gagné ?" in said:
@@ -302,6 +310,9 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
     assert get_game(game).is_over(end.state)
     if game == "judo":  # I threw, and the players' rock-paper-scissors was asked of me and answered
         assert any(a["type"] == "throw" and a["seat"] == header.keyboard for _, a in actions)
+        # each of my throws took the face the table's die showed, typed: no die rolled by the companion
+        mine = [a["die"] for _, a in actions if a["type"] == "throw" and a["seat"] == header.keyboard]
+        assert mine == JUDO_ROLLED and header.options["die"] == "table"
         assert any(a.get("rps") == "won" and a["seat"] == header.keyboard for _, a in actions)
     keyboard = header.keyboard
     assert keyboard is not None and get_game(game).seat_keys(header.seats)[keyboard] == SEAT_KEYS[seat]

@@ -96,7 +96,9 @@ def test_queries_answer_the_asking_seat_only(make_session) -> None:
     assert answers[3] == "À Est : une carte rouge."
     assert answers[4] == "Le reste ne se voit pas sur la table."  # equal information: no memory of cards
     assert "fusion" in answers[5]
-    assert answers[6] == "À Est : une carte rouge."  # not my turn: whose it is
+    assert answers[6] == "Règles du texte : aucune variante de la table."  # the house rules (issue 27)
+    assert answers[7].startswith("« règles options » : chaque option et ses choix.")
+    assert answers[8] == "À Est : une carte rouge."  # not my turn: whose it is
 
 
 def test_restantes_counts_the_cards_i_have_not_seen_when_the_table_allows_memory(make_session) -> None:
