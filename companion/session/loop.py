@@ -445,6 +445,8 @@ class Session:
             if seat in self.opts.phones:
                 self.tell("line_too_long", seat, limit=limit)
         elif kind == "eof" or kind == "quit":
+            if kind == "eof" and not self.quit:  # Ctrl-D (or the input's end): the goodbye, as "quitte"
+                self.tell("quit" if self.started else "quit_setup")
             self.quit = True
 
     def handle_seat_line(self, seat: int, line: str) -> None:

@@ -60,6 +60,8 @@ def test_the_end_of_input_in_the_middle_of_a_game_ends_it_cleanly(run, record: P
     done = run("play", "tatsu", "--resume", str(record), "--text", "--images", str(tmp_path / "none"),
                stdin=b"\xff")
     assert done.code == 0 and done.err == "" and record.read_bytes() == before
+    # the goodbye is said on this way out too (issue 28, finding 9: Ctrl-D ended without it)
+    assert done.out.strip().splitlines()[-1].endswith("Au revoir. La partie est enregistrée.")
 
 
 def test_the_reader_cuts_skips_and_decodes_without_holding_a_huge_line() -> None:
