@@ -63,6 +63,16 @@ STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raise
 # user's files or devices. Outside the tests a phrasebook says the plain `words.no_phrase`
 # instead; with COMPANION_STRICT_PHRASES=1 (the test suite) it must fail the test. Should one
 # reach the last-resort guard, it is logged as the program's fault (exit 70), not said as a reason.
+MAX_QUOTED = 40  # characters of a value quoted back in a reason (a screen reader reads them all)
+
+
+def quoted(value: Any) -> Any:
+    """A value as a reason may quote it: a long text cut, with an ellipsis."""
+    if isinstance(value, str) and len(value) > MAX_QUOTED:
+        return value[:MAX_QUOTED - 1] + "…"
+    return value
+
+
 class MissingPhrase(KeyError):
     """A phrase a strict phrasebook does not have (or cannot fill): names language, section, key."""
 
@@ -352,8 +362,10 @@ class Phrasebook:
         return Phrase(forms, self.verbosity)
 
     def reason(self, rejected: Any) -> str:
-        """A rejection (anything with `.code` and `.params`) as a short reason."""
-        return self.text("reasons", rejected.code, rejected.params)
+        """A rejection (anything with `.code` and `.params`) as a short reason: a value quoted
+        in it (a card, a word from a broken record) is cut to a readable length."""
+        params = {k: quoted(v) for k, v in rejected.params.items()}
+        return self.text("reasons", rejected.code, params)
 
     def has(self, section: str, key: str) -> bool:
         return key in self.section(section)

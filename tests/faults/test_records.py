@@ -198,3 +198,16 @@ def test_resume_after_a_cut_at_every_byte_leaves_whole_lines_only(tmp_path: Path
         _, again, warnings = open_record(path)
         assert warnings == [] and seq == len(again) and again[-1][1] == {"type": "undo"}
         assert len(again) in (31, 32)  # the cut line dropped, or kept when only its newline was missing
+
+
+def test_a_huge_field_is_quoted_back_cut_to_a_readable_length(run, tmp_path: Path) -> None:
+    """Issue 28, finding 9: a 1 MB card name in a record was echoed whole in the refusal (a screen
+    reader would read a million letters). A real process; the line stays short."""
+    path = tmp_path / "huge.jsonl"
+    header = {"format": "companion-record/1", "game": "tatsu", "seats": 4, "options": {}, "rules": 2}
+    action = {"seq": 1, "action": {"type": "play", "seat": 0, "card": "X" * 1_000_000}}
+    path.write_text(json.dumps(header) + "\n" + json.dumps(action) + "\n", encoding="utf-8")
+    done = run("replay", str(path))
+    lines = done.err.strip().splitlines()
+    assert done.code == 1 and len(lines) == 1 and len(lines[0]) < 200, (done.code, len(done.err))
+    assert lines[0].startswith(f"{path}, ligne 2 : Carte inconnue : XXX") and lines[0].endswith("….")
