@@ -24,7 +24,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import termios
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
@@ -75,6 +77,10 @@ def stop_char(stream: IO[Any]) -> str:
     return ""
 
 
+LEFT_BY_US = (b"\t", b"\x1b")  # an end-of-line character only a stop key of ours would set
+NO_CHARACTER = b"\x00"  # _POSIX_VDISABLE on Linux: no extra end-of-line character
+
+
 class StopKeyTerminal:
     """While open, ``key`` ("\\t", "\\x1b"; "" = none) ends a line at once on ``stream``'s
     terminal; the terminal's settings are put back on exit (or left alone if not a tty)."""
@@ -83,21 +89,35 @@ class StopKeyTerminal:
         self.fd = _tty(stream)
         self.key = key
         self._saved: list[Any] | None = None
+        self._handlers: dict[int, Any] = {}
 
     def open(self) -> None:
         if self.fd is None or not self.key:
             return
         with contextlib.suppress(termios.error):
             self._saved = termios.tcgetattr(self.fd)
+            if self._saved[6][termios.VEOL] in LEFT_BY_US:  # a run killed earlier left its stop key
+                self._saved[6][termios.VEOL] = NO_CHARACTER
             changed = termios.tcgetattr(self.fd)
             changed[6][termios.VEOL] = self.key.encode("latin-1")
             termios.tcsetattr(self.fd, termios.TCSANOW, changed)
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGHUP):  # killed: the terminal is put back first
+                self._handlers[sig] = signal.signal(sig, self._killed)
+
+    def _killed(self, signum: int, _frame: Any) -> None:
+        self.close()
+        raise KeyboardInterrupt  # the game ends as on Ctrl-C: said, its record whole
 
     def close(self) -> None:
         if self._saved is not None and self.fd is not None:
             with contextlib.suppress(termios.error):
                 termios.tcsetattr(self.fd, termios.TCSANOW, self._saved)
             self._saved = None
+        for sig, handler in self._handlers.items():
+            with contextlib.suppress(ValueError, TypeError):
+                signal.signal(sig, handler)
+        self._handlers = {}
 
     def __enter__(self) -> StopKeyTerminal:
         self.open()

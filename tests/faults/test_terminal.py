@@ -5,6 +5,11 @@ characters before it is printed or spoken (decoded labels, file names, seat name
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +17,7 @@ import segno
 
 from companion.safe_text import json_text, printable
 
-from .conftest import RECORD, clean
+from .conftest import COMPANION, RECORD, child_env, clean
 
 HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x9b31m\u202eX\r"
 
@@ -57,3 +62,52 @@ def test_a_custom_deck_with_escape_codes_is_refused_in_plain_words(cli, tmp_path
 def test_the_one_helper_leaves_only_plain_text(text: str) -> None:
     assert clean(printable(text)) and "\n" not in printable(text)
     assert clean(json_text({"t": text})) and json.loads(json_text({"t": text}))["t"] == text
+
+
+def _eol(fd: int) -> bytes:
+    return termios.tcgetattr(fd)[6][termios.VEOL]
+
+
+def _play_on_a_terminal(home: Path, tmp_path: Path, left_changed: bool = False
+                        ) -> tuple[subprocess.Popen[bytes], int, int]:
+    """`companion play` with a real terminal (a pty) as its keyboard, as a person runs it
+    (``left_changed``: the terminal as a run killed by SIGKILL left it, Tab ending lines)."""
+    master, slave = os.openpty()
+    if left_changed:
+        attrs = termios.tcgetattr(slave)
+        attrs[6][termios.VEOL] = b"\t"
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+    child = subprocess.Popen([COMPANION, "play", "tatsu", "--synthetic", "--fast", "--text", "--seats", "4",
+                              "--me", "sud", "--record", str(tmp_path / "game.jsonl")],
+                             stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=child_env(home), cwd=home)
+    return child, master, slave
+
+
+def test_killed_by_a_signal_the_terminal_is_put_back_and_a_run_after_mends_it(home: Path,
+                                                                          tmp_path: Path) -> None:
+    """Issue 28, finding 10: killed by TERM or HUP under a shell that does not restore the
+    terminal, the stop key stayed the terminal's end-of-line (Tab ended lines in other programs)."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        child, master, slave = _play_on_a_terminal(home, tmp_path)
+        try:
+            deadline = time.monotonic() + 60
+            while _eol(slave) != b"\t" and time.monotonic() < deadline:  # the game is on: Tab stops speech
+                time.sleep(0.05)
+            assert _eol(slave) == b"\t"
+            child.send_signal(sig)
+            out, _err = child.communicate(timeout=60)
+            assert _eol(slave) == b"\x00", sig  # put back
+            assert b"Au revoir" in out
+        finally:
+            os.close(master)
+            os.close(slave)
+    # a terminal left changed (a kill -9) is mended by the next run, at its start and its end
+    child, master, slave = _play_on_a_terminal(home, tmp_path, left_changed=True)
+    try:
+        os.write(master, b"quitte\n")
+        child.communicate(timeout=60)
+        assert _eol(slave) == b"\x00"
+    finally:
+        os.close(master)
+        os.close(slave)
