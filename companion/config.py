@@ -36,7 +36,7 @@ from companion.speech.audience import PUBLIC, parse_audience
 from companion.speech.config import STOP_KEYS, SWITCHES, Route, RouteError, SpeechConfig
 from companion.speech.phrasebook import Phrasebook
 from companion.speech.verbosity import parse_level
-from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds
+from companion.speech.voices import SeatVoice, VoiceError, check_variant, rate_bounds, voice_exists
 
 __all__ = ["Config", "ConfigError", "config_dir", "config_path", "data_dir", "load_config", "problem_line",
            "read_config", "save_config", "set_value"]
@@ -201,7 +201,8 @@ def _voices(value: Any, from_text: bool) -> dict[str, str]:
         key = f"voices.{lang}"
         if lang not in LANGS:
             raise ConfigError(key, "bad_lang", choices=", ".join(LANGS))
-        if not isinstance(voice, str) or not _VOICE_RE.fullmatch(voice):
+        if not isinstance(voice, str) or not _VOICE_RE.fullmatch(voice) or ".." in voice \
+                or not voice_exists(voice):  # a voice espeak-ng lacks would silence every game
             raise ConfigError(key, "bad_voice", value=_shown(voice))
         voices[lang] = voice
     return voices

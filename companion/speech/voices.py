@@ -157,6 +157,34 @@ def espeak_data_dir() -> Path | None:
 
 
 @functools.cache
+def known_voices() -> frozenset[str]:
+    """Every way espeak-ng names a voice it has (its file "roa/fr", short id "fr", language
+    "fr-fr", name), lower case; empty when espeak-ng is not installed (nothing to check by)."""
+    try:
+        done = subprocess.run(["espeak-ng", "--voices"], capture_output=True, text=True, timeout=10,
+                              check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return frozenset()
+    names: set[str] = set()
+    for line in done.stdout.splitlines()[1:]:
+        fields = line.split()
+        if len(fields) >= 5:
+            _pty, language, _gender, name, file = fields[:5]
+            names |= {language.lower(), name.lower(), file.lower(), file.rsplit("/", 1)[-1].lower()}
+    return frozenset(names)
+
+
+def voice_exists(voice: str) -> bool:
+    """Whether espeak-ng has ``voice`` (a variant after "+" checked too); True when espeak-ng
+    is not there to ask."""
+    known = known_voices()
+    base, plus, variant = voice.partition("+")
+    if plus and variants() and variant not in variants():
+        return False
+    return not known or base.lower() in known
+
+
+@functools.cache
 def variants() -> frozenset[str]:
     """The variant names espeak-ng has (empty when it is not installed)."""
     folder = espeak_data_dir()

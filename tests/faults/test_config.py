@@ -38,6 +38,14 @@ REFUSED = [
     ("voices.fr=roa/fr\nx", "voices.fr : 'roa/fr\\nx' n'est pas un nom de voix"),
     ("voices.fr=a voice", "n'est pas un nom de voix"),
     ("voices.zz=x", "voices.zz : la langue doit être"),
+    # issue 28, finding 3: a voice espeak-ng lacks was accepted, then every game was text only
+    ("voices.fr=nonexistent", "voices.fr : 'nonexistent' n'est pas un nom de voix"),
+    ("voices.fr=../../../../etc/passwd", "voices.fr : '../../../../etc/passwd' n'est pas un nom de voix"),
+    ("voices.fr=fr+nosuch", "voices.fr : 'fr+nosuch' n'est pas un nom de voix"),
+    # issue 27: house rules, checked against the game's own options
+    ("options.judo.elements=bof", "options.judo.elements : Valeur refusée pour elements : bof. Choix : "),
+    ("options.nogame.x=1", "options.nogame.x : pas de jeu 'nogame'"),
+    ("presets.maison=judo.nope=1", "presets.maison : Pas d'option nope au jeu judo."),
     ("routes.mars=table", "routes.mars : écrivez all, un numéro de place"),
     ("routes.0=:left", "routes.0 : ':left' n'est pas une sortie"),
     ("routes.0=dev\x07ice", "routes.0 : au plus 100 caractères, sans caractères de contrôle"),
@@ -122,6 +130,8 @@ BROKEN_FILES = [
     ('stop_key = "\\u001b"\n', "stop_key"),
     ("voice_per_seat = false\n", "voice_per_seat"),
     ('braille = "yes"\n', "braille"),
+    ('voices = {fr = "nonexistent"}\n', "voices.fr"),  # the default voice speaks instead
+    ('options = {"tatsu.target" = "beaucoup"}\n', "options.tatsu.target"),
     ('braille_host = "a\\u001b[2J"\n', "braille_host"),
 ]
 
