@@ -46,6 +46,7 @@ from companion.session.views import Pages, SeatViews
 from companion.speech.phrasebook import Phrasebook
 from companion.typed_input import Stop, TooLong, typed_lines
 
+RETRY_AFTER_FULL_S = 2.0  # seconds the synthetic table waits after the disk refused its move
 HELD_KINDS = ("line", "seat_line", "eof")  # what waits behind a typed card still in flight, in order
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
 
@@ -125,6 +126,7 @@ class Session:
         self.prompted: dict[int, str] = {}  # the last "your turn" said to each seat (again if it changes)
         self.quit = False
         self.started = False
+        self.disk_full_since = 0.0  # when the disk began refusing the record's writes
         # the parts, each holding this session as its Host (host.py)
         self.setup = SetupDialogue(self)
         self.names = Names(self)
@@ -381,7 +383,13 @@ class Session:
         taken back, as a refused card is (shown again later); a disk that stays full ends the game."""
         if from_camera and self.table is not None and "card" in action:
             self.table.clear([action["card"]])
-        if self.pipeline.record_stopped():
+        now = self.clock()
+        assert self.journal is not None
+        if self.journal.failures <= 1:
+            self.disk_full_since = now
+        # the table's players wait a moment before trying again: time counts, not their retries
+        self.driver.next_bot_move = max(self.driver.next_bot_move, now + RETRY_AFTER_FULL_S)
+        if self.pipeline.record_stopped(now - self.disk_full_since):
             self.quit = True
 
     def screens(self) -> list[int]:

@@ -21,7 +21,8 @@ from companion.session.options import SessionOptions
 from companion.speech.phrasebook import Phrasebook
 
 PUBLIC = "all"
-WRITE_FAILURES_BEFORE_STOP = 3  # refused writes in a row (a disk that stays full) that end the game
+WRITE_FAILURES_BEFORE_STOP = 3  # refused writes in a row (a disk that stays full) that end the game,
+DISK_FULL_FOR_S = 30.0  # once the disk has refused them for this long (room may come back meanwhile)
 
 
 class Announcer(Protocol):
@@ -144,10 +145,12 @@ class Pipeline:
         self.say(audience, text)
         self.earcon("label_refused", audience)
 
-    def record_stopped(self) -> bool:
-        """After WRITE_FAILURES_BEFORE_STOP refused writes in a row, say where the record stops;
-        True then (the game must end)."""
-        if self.journal is None or self.journal.failures < WRITE_FAILURES_BEFORE_STOP:
+    def record_stopped(self, full_for: float) -> bool:
+        """After WRITE_FAILURES_BEFORE_STOP refused writes in a row over DISK_FULL_FOR_S seconds
+        (``full_for``: since the first of them), say where the record stops; True then (the
+        game must end)."""
+        if self.journal is None or self.journal.failures < WRITE_FAILURES_BEFORE_STOP \
+                or full_for < DISK_FULL_FOR_S:
             return False
         self.tell("record_stopped", PUBLIC, n=self.journal.seq, path=str(self.journal.path))
         return True

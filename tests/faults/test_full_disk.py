@@ -18,7 +18,7 @@ import pytest
 from companion.engine import get_game, replay
 from companion.journal import Journal, RecordError, open_record
 from companion.session import Session, SessionOptions
-from companion.session.pipeline import WRITE_FAILURES_BEFORE_STOP
+from companion.session.pipeline import DISK_FULL_FOR_S, WRITE_FAILURES_BEFORE_STOP
 
 from ..session.conftest import Recorder
 from .conftest import ROOT, fill
@@ -26,9 +26,10 @@ from .conftest import ROOT, fill
 FULL = "Impossible d'écrire la partie (disque plein) : rien n'est changé."
 
 
-def _session(record: Path) -> tuple[Session, Recorder]:
+def _session(record: Path, clock: list[float] | None = None) -> tuple[Session, Recorder]:
     rec = Recorder()
-    session = Session(SessionOptions(record=record, setup=False), rec)
+    now = clock if clock is not None else [0.0]
+    session = Session(SessionOptions(record=record, setup=False), rec, clock=lambda: now[0])
     session.open()
     session.begin()
     return session, rec
@@ -71,13 +72,17 @@ def test_a_full_disk_refuses_the_action_and_space_given_back_continues(tmpfs) ->
 def test_a_disk_that_stays_full_ends_the_game_saying_so_with_the_record_whole(tmpfs) -> None:
     disk = tmpfs("64k")
     record = disk / "game.jsonl"
-    session, rec = _session(record)
+    clock = [0.0]
+    session, rec = _session(record, clock)
     fill(disk)
     refused = _play_until_refused(session, rec, random.Random(2))
     before = record.read_bytes()
-    for attempt in range(1, WRITE_FAILURES_BEFORE_STOP):
-        assert not session.quit, attempt
+    for attempt in range(1, WRITE_FAILURES_BEFORE_STOP + 3):  # tries in quick succession: time counts
+        clock[0] += 1.0
         assert not session.apply(refused)
+        assert not session.quit, attempt
+    clock[0] = DISK_FULL_FOR_S  # the disk has stayed full this long
+    assert not session.apply(refused)
     assert session.quit
     said = rec.texts("all")[-1]
     n = session.journal.seq
@@ -172,3 +177,23 @@ def test_a_file_size_limit_cuts_no_line_and_the_sequence_goes_on(tmp_path: Path)
     assert refused > 0 and lines == written + 1
     assert [json.loads(line)["seq"] for line in record.read_text().splitlines()[1:]] == \
         list(range(1, written + 2))
+
+
+def test_quick_refusals_do_not_end_the_game_and_room_coming_back_later_saves_it(tmpfs) -> None:
+    """Issue 28, finding 7: the synthetic table retried at once, so the three refusals that end a
+    game came within a second and room coming back never had its chance. Now it waits between
+    tries, and only a disk full for DISK_FULL_FOR_S seconds ends the game."""
+    disk = tmpfs("64k")
+    record = disk / "game.jsonl"
+    clock = [0.0]
+    session, rec = _session(record, clock)
+    filler = fill(disk)
+    refused = _play_until_refused(session, rec, random.Random(3))
+    assert session.driver.next_bot_move >= clock[0] + 2.0, "the table's players wait before trying again"
+    for _ in range(10):
+        clock[0] += 0.1
+        assert not session.apply(refused)
+    assert not session.quit, "ten refusals in a second end nothing"
+    clock[0] += 10
+    filler.unlink()  # room comes back
+    assert session.apply(refused) and not session.quit
