@@ -20,6 +20,7 @@ from card_codes.files import InputFileError, MiB, file_message, read_limited
 from card_codes.messages import message
 
 DECKS_DIR = Path(__file__).parent / "decks"
+TAGS_FILE = Path(__file__).with_name("tags.toml")  # the camera tag family's size (tags.py reads the rest)
 LANGS = ("fr", "en")
 _ID_RE = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)*")
 _CODE_RE = re.compile(r"[0-9A-Z]{1,6}")
@@ -144,8 +145,44 @@ def load_deck(game: str) -> Deck:
             raise DeckError(path, None, "no_deck", game=game, known=", ".join(available_games()))
         deck = load_deck_file(path)
         _need(deck.game == game, path, None, "other_game", found=deck.game, expected=game)
+        _check_against_the_others(deck, path)
         _CACHE[game] = deck
     return _CACHE[game]
+
+
+def _headers() -> dict[str, tuple[Any, Any]]:
+    """Every shipped deck's game code and tag range, read without checking the rest (a broken
+    neighbour is its own game's problem)."""
+    out: dict[str, tuple[Any, Any]] = {}
+    for other in DECKS_DIR.glob("*.toml"):
+        try:
+            data = tomllib.loads(read_limited(other, MAX_DECK_BYTES).decode("utf-8"))
+        except (InputFileError, tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
+            continue
+        out[other.stem] = (data.get("code"), data.get("tags"))
+    return out
+
+
+def _check_against_the_others(deck: Deck, path: Path) -> None:
+    """What one deck cannot know alone: its tag range inside the family and apart from every
+    other game's, its game code its own, a tag on every card once the game has a range (a
+    card without one could never be seen by the camera)."""
+    family_ids = int(tomllib.loads(TAGS_FILE.read_text(encoding="utf-8"))["ids"])
+    if deck.tag_range is not None:
+        first, last = deck.tag_range
+        _need(last < family_ids, path, None, "tag_range_past_family", first=first, last=last,
+              most=family_ids - 1)
+        for card in deck.cards:
+            _need(card.tag is not None, path, card.id, "card_without_tag")
+    for other, (code, tags) in sorted(_headers().items()):
+        if other == deck.game:
+            continue
+        _need(code != deck.code, path, None, "code_taken", code=deck.code, other=other)
+        if deck.tag_range is not None and isinstance(tags, list) and len(tags) == 2 \
+                and all(isinstance(n, int) for n in tags):
+            first, last = deck.tag_range
+            _need(last < tags[0] or first > tags[1], path, None, "tag_range_overlap", first=first, last=last,
+                  other=other, other_first=tags[0], other_last=tags[1])
 
 
 def load_deck_file(path: Path | str) -> Deck:

@@ -40,6 +40,13 @@ FAULTS: dict[str, Callable[[str, Path], str | None]] = {
         'code = "RF"', 'code = "RG"').replace("tag = 27\n", "tag = 28\n"),
     "a tag outside the game's range": lambda t, _: t.replace("tag = 1\n", "tag = 40\n", 1),
     "another game's deck": lambda t, folder: (folder / "dojo.toml").read_text(encoding="utf-8"),
+    # issue 28, finding 4: accepted by every command, then the camera was blind in play
+    "a range over dojo's": lambda t, _: t.replace("tags = [0, 31]", "tags = [0, 40]", 1),
+    "a range past the family": lambda t, _: re.sub(r"^tag = (\d+)$", lambda m: f"tag = {580 + int(m[1])}",
+                                                   t.replace("tags = [0, 31]", "tags = [580, 611]", 1),
+                                                   flags=re.M),
+    "dojo's game code": lambda t, _: t.replace('code = "TA"', 'code = "DO"', 1),
+    "a card without its tag": lambda t, _: t.replace("tag = 27\n", "", 1),
     "escape codes in a name": lambda t, _: t.replace('fr = "Esprit jaune 1, 3 points"',
                                                       'fr = "Esprit\\u001b[2J jaune"', 1),
     "kind without count": lambda t, _: t.replace("count = 20\n", "", 1),
@@ -60,7 +67,11 @@ WORDS = {"not TOML": "ce n'est pas du TOML valide", "a pipe": "(tube)", "huge": 
          "duplicate id": "carte Y-P1-V3 : identifiant en double", "players = 5": "« players » doit être",
          "cards = [1]": "la carte n° 1 doit être une table", "missing name": "nom en en manquant",
          "escape codes in a name": "contient des caractères de contrôle",
-         "camera plays misspelt": "la table « camera » dit comment la caméra voit un coup"}
+         "camera plays misspelt": "la table « camera » dit comment la caméra voit un coup",
+         "a range over dojo's": "les tags 0 à 40 empiètent sur ceux du jeu dojo (32 à 111)",
+         "a range past the family": "les tags 580 à 611 dépassent la famille de la caméra (0 à 586)",
+         "dojo's game code": "le code de jeu DO est déjà celui du jeu dojo",
+         "a card without its tag": "carte R-F : cette carte n'a pas de tag"}
 
 
 def break_deck(folder: Path, fault: str) -> None:
