@@ -12,6 +12,7 @@ session closes its record in a `finally`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import tempfile
@@ -26,7 +27,7 @@ from card_codes.errors import CompanionError
 from companion import __version__
 from companion.config import data_dir, read_config
 from companion.language import LANGS
-from companion.messages import text
+from companion.messages import os_reason, text
 from companion.safe_text import printable
 
 UNEXPECTED_EXIT = 70  # EX_SOFTWARE: the program's own fault
@@ -95,6 +96,11 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+def _output_failed(error: OSError) -> bool:
+    """Whether ``error`` is our own output that could not be written (stdout on a full disk)."""
+    return error.errno in (errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT) and error.filename is None
+
+
 def run_guarded(main: Callable[[], Any], argv: Sequence[str] | None = None) -> None:
     """Run ``main`` (the typer app) so that no exception ever reaches the terminal as a traceback."""
     argv = list(sys.argv if argv is None else argv)
@@ -113,6 +119,13 @@ def run_guarded(main: Callable[[], Any], argv: Sequence[str] | None = None) -> N
     except BrokenPipeError:
         _quiet_stdout()
         raise SystemExit(0) from None
+    except OSError as error:
+        if not _output_failed(error):
+            code = report(error, guard_lang(argv), argv)
+            raise SystemExit(code) from None
+        _quiet_stdout()  # nothing more can be written there (a full disk, /dev/full): said on stderr
+        _say(text(guard_lang(argv), "guard.output_failed", reason=os_reason(error, guard_lang(argv))))
+        raise SystemExit(KNOWN_EXIT) from None
     except KeyboardInterrupt:
         _say(text(guard_lang(argv), "guard.interrupted"))
         raise SystemExit(130) from None

@@ -29,6 +29,7 @@ SOCKET_DIR = "/var/lib/BrlAPI"  # libbrlapi's local sockets: <dir>/<number>
 TCP_BASE_PORT = 4101
 DEFAULT_KEY_FILE = "/etc/brlapi.key"
 MAX_PACKET = 4096
+MAX_CELLS, MAX_ROWS = 200, 10  # the largest braille displays made have 160 cells on one line
 SEND_TIMEOUT_S = 2.0  # a write the server has not taken in this time: the display is stuck
 WRITER_POLL_S = 0.5  # how often the reader and writer threads look whether the link was closed
 MAX_VT = 63  # Linux virtual consoles are 1..63
@@ -137,6 +138,8 @@ class BrlapiClient:
                 self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError as err:
             raise BrlapiError("no_server", host=host or ":0", reason=err) from None
+        except (UnicodeError, ValueError):  # a host name no resolver takes ("é" * 70, a NUL)
+            raise BrlapiError("bad_host", host=host[:40]) from None
         try:
             self._handshake(auth)
         except BaseException:
@@ -174,11 +177,14 @@ class BrlapiClient:
             raise BrlapiError("big_packet", size=size)
         return kind[3:], self._recv_exact(size)
 
-    def _expect(self, wanted: bytes) -> bytes:
-        """The next packet of type ``wanted``; errors from the server become BrlapiError."""
+    def _expect(self, wanted: bytes, size: int = 0) -> bytes:
+        """The next packet of type ``wanted`` (at least ``size`` bytes long); errors from the
+        server become BrlapiError."""
         while True:
             kind, payload = self._recv()
             if kind == wanted:
+                if len(payload) < size:
+                    raise BrlapiError("short_packet", size=len(payload), want=size)
                 return payload
             if kind in (ERROR, EXCEPTION):
                 code = struct.unpack(">I", payload[:4])[0] if len(payload) >= 4 else -1
@@ -186,7 +192,7 @@ class BrlapiClient:
             # anything else (a key before we asked) is dropped during set-up
 
     def _handshake(self, auth: str | None) -> None:
-        server = struct.unpack(">I", self._expect(VERSION)[:4])[0]
+        server = struct.unpack(">I", self._expect(VERSION, 4)[:4])[0]
         if server < PROTOCOL_VERSION:
             raise BrlapiError("old_protocol", server=server, ours=PROTOCOL_VERSION)
         self._send(VERSION, struct.pack(">I", PROTOCOL_VERSION))
@@ -209,8 +215,10 @@ class BrlapiClient:
 
     def display_size(self) -> tuple[int, int]:
         self._send(GETDISPLAYSIZE)
-        payload = self._expect(GETDISPLAYSIZE)
+        payload = self._expect(GETDISPLAYSIZE, 8)
         self.columns, self.rows = struct.unpack(">II", payload[:8])
+        if self.columns > MAX_CELLS or self.rows > MAX_ROWS:  # 4294967295² cells is no display
+            raise BrlapiError("bad_size", columns=self.columns, rows=self.rows)
         return self.columns, self.rows
 
     def enter_tty_mode(self, path: Iterable[int] | None = None, commands: Iterable[int] = ()) -> None:

@@ -64,6 +64,7 @@ STRICT_ENV = "COMPANION_STRICT_PHRASES"  # "1": a missing or broken phrase raise
 # instead; with COMPANION_STRICT_PHRASES=1 (the test suite) it must fail the test. Should one
 # reach the last-resort guard, it is logged as the program's fault (exit 70), not said as a reason.
 MAX_QUOTED = 40  # characters of a value quoted back in a reason (a screen reader reads them all)
+WHERE_KEYS = ("path", "file", "folder")  # a file named in a reason is named whole: it is where to look
 
 
 def quoted(value: Any) -> Any:
@@ -364,7 +365,7 @@ class Phrasebook:
     def reason(self, rejected: Any) -> str:
         """A rejection (anything with `.code` and `.params`) as a short reason: a value quoted
         in it (a card, a word from a broken record) is cut to a readable length."""
-        params = {k: quoted(v) for k, v in rejected.params.items()}
+        params = {k: v if k in WHERE_KEYS else quoted(v) for k, v in rejected.params.items()}
         return self.text("reasons", rejected.code, params)
 
     def has(self, section: str, key: str) -> bool:

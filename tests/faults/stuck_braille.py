@@ -25,7 +25,8 @@ def _packet(kind: bytes, payload: bytes = b"") -> bytes:
 class StuckBrlapi:
     """Listens on 127.0.0.1 (a free BrlAPI port); ``host`` is its libbrlapi address."""
 
-    def __init__(self) -> None:
+    def __init__(self, version: bytes = struct.pack(">I", 8), size: tuple[int, int] = (CELLS, 1)) -> None:
+        self.version, self.size = version, size
         SOCKET_DIR.mkdir(parents=True, exist_ok=True)
         self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         for _ in range(50):
@@ -59,13 +60,13 @@ class StuckBrlapi:
         with contextlib.suppress(OSError, ConnectionError):
             conn, _ = self._server.accept()
             self._conn = conn
-            conn.sendall(_packet(b"v", struct.pack(">I", 8)))
+            conn.sendall(_packet(b"v", self.version))
             self._read(conn)  # the client's version
             conn.sendall(_packet(b"a", b"\0\0\0N"))  # no authorization needed
             while True:
                 kind = self._read(conn)
                 if kind == b"s":
-                    conn.sendall(_packet(b"s", struct.pack(">II", CELLS, 1)))
+                    conn.sendall(_packet(b"s", struct.pack(">II", *self.size)))
                 elif kind in (b"t", b"m", b"u"):
                     conn.sendall(_packet(b"A"))
                 if kind in (b"u", b"w"):  # the display is ours, keys chosen: from now on nothing is read

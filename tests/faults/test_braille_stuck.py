@@ -11,6 +11,10 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from companion.braille.brlapi import BrlapiClient, BrlapiError
+
 from .conftest import COMPANION, child_env
 from .stuck_braille import StuckBrlapi
 
@@ -58,3 +62,26 @@ def test_a_braille_display_that_stops_reading_is_dropped_and_the_game_goes_on(ho
     assert sum("Commandes :" in ln for ln in lines) == 800, "every answer was given"
     assert any(ln.endswith("Scores : Jaunes 0, Rouges 0.") for ln in lines[-5:]), lines[-5:]
     assert any("Au revoir" in ln for ln in lines[-3:])
+
+
+@pytest.mark.parametrize(("server", "reason"), [
+    ({"version": b"\x01"}, "un paquet de 1 octets du serveur braille, il en faut 4"),
+    ({"size": (4294967295, 4294967295)}, "un afficheur de 4294967295 × 4294967295 cellules"),
+])
+def test_a_server_with_odd_packets_is_refused_in_words(server: dict, reason: str) -> None:
+    """Issue 28, finding 6 (and 9): a packet too short was a struct.error guard line; a display
+    claiming 4294967295² cells was announced as such."""
+    odd = StuckBrlapi(**server)
+    try:
+        with pytest.raises(BrlapiError) as err:
+            BrlapiClient(odd.host, timeout=5).display_size()
+    finally:
+        odd.close()
+    assert reason in err.value.text("fr")
+
+
+@pytest.mark.parametrize("host", ["é" * 70 + ":1", "a\x00b:1"])
+def test_a_host_no_resolver_takes_is_refused_in_words(host: str) -> None:
+    with pytest.raises(BrlapiError) as err:
+        BrlapiClient(host, timeout=2)
+    assert err.value.text("fr").startswith(("serveur braille mal écrit", "pas de serveur braille"))

@@ -141,3 +141,13 @@ def test_every_error_the_program_knows_is_its_reason_in_the_users_language(capsy
         assert guard.report(error, "fr", ["companion"]) == guard.KNOWN_EXIT
         said = capsys.readouterr().err
         assert said == error.text("fr") + "\n" and said.strip() != error.text("en")  # French, not English
+
+
+def test_output_to_a_full_disk_is_one_line_not_a_guard_line(home: Path) -> None:
+    """Issue 28, finding 6: `replay > /dev/full` was an unexpected OSError, exit 70."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([COMPANION, "replay", str(RECORD)], stdout=full, stderr=subprocess.PIPE,
+                              env=child_env(home), timeout=60)
+    err = done.stderr.decode()
+    assert done.returncode == 1, err
+    assert err.strip().splitlines() == ["Impossible d'écrire la sortie (disque plein) : rien n'est changé."]
