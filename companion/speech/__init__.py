@@ -20,7 +20,8 @@ The live session uses one object::
 Rules it keeps:
 
 - Every announcement is printed first, as one plain line on ``out`` (stdout):
-  public as is, private as "Nord (privé) : ..." / "North (private): ...".
+  public and the keyboard seat's own as is (one screen, one seat); another seat's, where a
+  screen shows every seat (a demo), as "Nord (privé) : ..." / "North (private): ...".
   No escape codes are ever written; control characters in texts are removed.
 - ``backend``: "builtin" (pyttsx3 + espeak-ng WAVs, disk cache, sounddevice
   streams), "speechd" (``spd-say``; seats routed to "speechd" only), "text".

@@ -154,7 +154,7 @@ class Announcer:
         for output in list(self.outputs):
             output.deliver(audience, text, urgent=urgent, speaker=speaker)
         if self.on_screen(audience):
-            self.text.announce(audience, text)
+            self.text.announce(audience, text, own=self.keyboard_seat)
         self._retry_missing()
         if audience != PUBLIC and not self._can_speak(audience):
             if self.on_screen(audience):

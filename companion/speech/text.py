@@ -20,10 +20,12 @@ def clean(text: str) -> str:
     return printable(text)
 
 
-def format_line(audience: Audience, text: str, lang: str, seat_names: list[str] | None = None) -> str:
-    """Public: the text itself. Private: "Nord (privé) : ..." / "North (private): ..."."""
+def format_line(audience: Audience, text: str, lang: str, seat_names: list[str] | None = None,
+                own: int | None = None) -> str:
+    """Public, or the screen's own seat's (``own``: one screen, one seat): the text itself. Another
+    seat's (a demo's screen shows every seat): "Nord (privé) : ..." / "North (private): ..."."""
     text = clean(text)
-    if audience == PUBLIC:
+    if audience == PUBLIC or (own is not None and audience == own):
         return text
     return message(lang, "private_line", seat=seat_name(int(audience), lang, seat_names), text=text)
 
@@ -54,5 +56,6 @@ class TextOut:
             if self.listener is not None:  # the braille display gets plain text too
                 self.listener(audience, clean(said) if said is not None else shown, shown)
 
-    def announce(self, audience: Audience, text: str) -> None:
-        self.line(format_line(audience, text, self.lang, self.seat_names), audience, clean(text))
+    def announce(self, audience: Audience, text: str, own: int | None = None) -> None:
+        """``own``: the seat this screen is (the keyboard's): its lines show without a seat's name."""
+        self.line(format_line(audience, text, self.lang, self.seat_names, own), audience, clean(text))

@@ -52,7 +52,7 @@ def test_the_display_shows_public_lines_and_its_owners_only(braille_server) -> N
         shown = display.texts()[start:]
     assert "Nord, en main" not in " ".join(shown) and "Ouest" not in " ".join(shown)
     assert [t for t in shown if not t.startswith("Braille")] == [
-        "Nord : Esprit jaune 5.", "Sud (privé) : À vous.", "Est : Esprit rouge 1."]
+        "Nord : Esprit jaune 5.", "À vous.", "Est : Esprit rouge 1."]  # my own line: no seat before it
     assert "Braille : afficheur de 40 cellules." in out.getvalue()
 
 

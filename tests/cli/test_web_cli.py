@@ -28,7 +28,7 @@ def test_a_port_taken_is_said_in_one_line_and_the_game_goes_on_at_the_keyboard(t
         done = play(tmp_path, "--web", "--web-port", str(port), "--phone", "Est")
     assert done.returncode == 0, done.stderr
     said = [ln for ln in done.stdout.splitlines() if "téléphones" in ln]
-    assert said == [f"Nord (privé) : Les pages des téléphones ne peuvent pas s'ouvrir (le port {port} "
+    assert said == [f"Les pages des téléphones ne peuvent pas s'ouvrir (le port {port} "
                     "est déjà pris ; choisissez-en un autre avec --web-port) : "
                     "la partie continue au clavier."]
     assert "La partie commence." in done.stdout and "Traceback" not in done.stderr + done.stdout

@@ -21,6 +21,7 @@ from .tmux import Terminal
 
 QUIET = 0.2  # seconds without a new screen line, after the first: the table waits for someone
 ANSWER_WITHIN = 30.0  # seconds a typed line may wait for its first answer (a loaded machine)
+SEATS = ("Nord", "Est", "Sud", "Ouest")
 Decide = Callable[["BlindPlayer", str], str | None]
 
 
@@ -85,12 +86,12 @@ class BlindPlayer:
         return self.new_lines(answered=line.rstrip())
 
     def private(self, lines: list[str]) -> list[str]:
-        """What my own private lines say (their prefix taken off)."""
-        mark = f"{self.seat} (privé) : "
-        return [ln.split(mark, 1)[1] for ln in lines if mark in ln]
+        """What was said to me in ``lines``: my screen shows the table's lines and my own, with no
+        seat's name in front of mine, so everything but the echo of what I typed."""
+        return [ln for ln in lines if ln not in self.typed]
 
     def ask(self, line: str) -> str:
-        """Type a question; my private answer (its lines joined)."""
+        """Type a question; what was said after it (its lines joined, the echo left out)."""
         return " ".join(self.private(self.type(line)))
 
     def play(self, decide: Decide, over: str, limit: int = 400) -> list[str]:
@@ -101,7 +102,7 @@ class BlindPlayer:
         else:
             self.term.wait_for("Entrée pour commencer", 60)
             self.type("")
-        repeats, last = 0, ""
+        repeats, last, last_heard = 0, "", [""]
         for _ in range(limit):
             if any(over in ln for ln in self.lines()):
                 return self.lines()
@@ -118,9 +119,9 @@ class BlindPlayer:
             if self.awaits_table:  # a person who asked another seat for a card waits to hear it
                 self.awaits_table = False
                 self.heard += self.table_acts(self.heard)
-            moved = any(" (privé) : " not in ln for ln in self.heard)  # the table said something public
+            moved = self.private(self.heard) != last_heard  # not the same answer again: something happened
             repeats = repeats + 1 if answer == last and not answer.isdigit() and not moved else 0
-            last = answer
+            last, last_heard = answer, self.private(self.heard)
             if repeats > 5:  # the same words again and again: the table does not take them
                 raise AssertionError(f"{answer!r} typed {repeats} times, nothing happened; screen:\n"
                                      + "\n".join(self.lines()[-30:]))
@@ -128,9 +129,11 @@ class BlindPlayer:
 
     def table_acts(self, heard: list[str], timeout: float = 60.0) -> list[str]:
         """The lines said until another seat does something public (``heard``: read already)."""
-        def acted(lines: list[str]) -> bool:
-            return any(" (privé) : " not in ln and not ln.startswith(f"{self.seat} ") and ln not in self.typed
-                       for ln in lines)
+        others = [seat for seat in SEATS if seat != self.seat]
+
+        def acted(lines: list[str]) -> bool:  # a line about another seat's move begins with its name
+            return any(ln.startswith(tuple(f"{seat}{sep}" for seat in others for sep in " ,:"))
+                       and ln not in self.typed for ln in lines)
 
         fresh: list[str] = []
         deadline = time.monotonic() + timeout
@@ -174,7 +177,10 @@ def check_screen(record: Path, seat: str, screen: list[str], resumed: Path | Non
     secrets = [t for t in theirs if t not in mine_or_public]  # a fact also told to me is no secret
     leaks = [(ln, t) for ln in screen for t in secrets if t in ln]
     assert not leaks, f"another seat's private fact on {seat}'s screen: {leaks[:3]}"
-    expected = [ln.replace(mine_mark, f"{seat} (privé) : ", 1) for ln in shown[before:]
+    marked = [ln for ln in screen if " (privé) : " in ln]  # one screen, one seat: no line needs a seat's name
+    assert not marked, f"a line marked with a seat on {seat}'s own screen: {marked[:3]}"
+    # my own lines show as they are, with no seat's name in front (the screen is mine)
+    expected = [ln.removeprefix(mine_mark) for ln in shown[before:]
                 if not ln.startswith("[") or ln.startswith(mine_mark)]
     at = 0
     for line in expected:  # in order: each announcement is on the screen after the one before

@@ -63,8 +63,8 @@ def test_judo_by_keyboard(tmp_path: Path) -> None:
     try:
         me.wait("Entrée pour commencer")
         term.type("")
-        me.wait("Sud (privé) : Vous piochez : ")
-        me.wait("Sud (privé) : À vous.")
+        me.wait("\nVous piochez : ")
+        me.wait("\nÀ vous.")
         # nothing placed yet: ending the turn is refused with the reason
         assert me.ask("fini", "Rien posé").endswith("Rien posé : défaussez une carte.")
         offered = line_after(me, "coups", "Vous pouvez jouer : ")
@@ -74,11 +74,11 @@ def test_judo_by_keyboard(tmp_path: Path) -> None:
         term.type(str(hand.index(grips[0]) + 1))  # the card's number in my hand: shown to the camera
         me.wait(f"Sud saisit, main gauche : {grips[0]}.")
         term.type("projections")
-        me.wait_any(["Sud (privé) : Aucune projection possible", "Sud (privé) : Vous pouvez"])
-        assert me.ask("manque ISN", "Ippon-seoi-nage").startswith("Sud (privé) : ")
+        me.wait_any(["\nAucune projection possible", "\nVous pouvez"])
+        assert "Ippon-seoi-nage" in me.ask("manque ISN", "Ippon-seoi-nage")
         term.type("fini")
         me.wait("Sud a fini.")
-        me.wait("Sud (privé) : À vous.")  # the other judoka played; my second turn
+        me.wait("\nÀ vous.")  # the other judoka played; my second turn
         assert me.ask("score", "Piste TAI").endswith("Piste TAI : Nord 0, Sud 0.")
         actions = quit_and_replay(term, me, record, "judo")
     finally:
@@ -96,7 +96,7 @@ def test_judo_a_card_typed_back_by_the_name_coups_says(tmp_path: Path) -> None:
     try:
         me.wait("Entrée pour commencer")
         term.type("")
-        me.wait("Sud (privé) : À vous.")
+        me.wait("\nÀ vous.")
         grips = named("judo", line_after(me, "coups", "Vous pouvez jouer : "))
         assert grips
         term.type(grips[0])  # as printed, colon and all
@@ -119,21 +119,21 @@ def test_shodan_by_keyboard(tmp_path: Path) -> None:
         me.wait("Entrée pour commencer")
         term.type("")
         for _ in range(5):  # the initial draw, one face-down card at a time
-            me.wait("Sud (privé) : À vous. Sud pioche une carte face cachée")
+            me.wait("\nÀ vous. Sud pioche une carte face cachée")
             term.type("pioche bleu")
             me.wait("Sud pioche dans le tas bleu.")
-        me.wait("Sud (privé) : À vous. À Sud : une action.")
+        me.wait("\nÀ vous. À Sud : une action.")
         assert me.ask("clôture 9", "Technique inconnue").endswith("Technique inconnue : 9.")
         jury = me.ask("jury", "le jury attend")
-        assert jury.startswith("Sud (privé) : Sud : le jury attend encore")
+        assert jury.startswith("Sud : le jury attend encore")
         offered = named("shodan", line_after(me, "coups", "Cartes à poser : "))
         hand = named("shodan", line_after(me, "main", "Votre main : "))
         term.type(str(hand.index(offered[0]) + 1))  # my card, shown to the camera
-        me.wait(f"Sud (privé) : {offered[0]}.")
+        me.wait(f"\n{offered[0]}.")
         me.wait("Carte vue. Dites : nouvelle")
         term.type("nouvelle")
         me.wait(f"Sud : {offered[0]}, technique ")
-        me.wait("Sud (privé) : Sud complète sa main")
+        me.wait("\nSud complète sa main")
         term.type("pioche rouge")
         me.wait("Sud pioche dans le tas rouge.")
         assert "de Sud, ouverte" in me.ask("techniques", "de Sud, ouverte")
@@ -151,7 +151,7 @@ def test_samurai_by_keyboard(tmp_path: Path) -> None:
     try:
         me.wait("Entrée pour commencer")
         term.type("")
-        me.wait("Nord (privé) : À vous. Mise en place")
+        me.wait("\nÀ vous. Mise en place")
         assert "Pions à poser : " in me.ask("coups", "Pions à poser")
         for line, said in (("pose archer en C2", "Nord pose Archer jaune 1 en C2."),
                            ("pose katana en C1", "Nord pose Samouraï katana jaune 1 en C1."),
@@ -160,7 +160,7 @@ def test_samurai_by_keyboard(tmp_path: Path) -> None:
             term.type(line)
             me.wait(said)
         me.wait("Tous les pions sont posés.")
-        me.wait("Nord (privé) : À vous. C'est à Nord, 20 points de commandement.")
+        me.wait("\nÀ vous. C'est à Nord, 20 points de commandement.")
         assert me.ask("mes unités", "Archer jaune 1 : ").endswith("Archer jaune 1 : C2, plaine. "
                                                                   "Peut encore se déplacer de 2.")
         assert me.ask("katana 1 attaque C5", "Aucun pion").endswith("Aucun pion en C5.")

@@ -44,7 +44,7 @@ def test_bref_normal_and_detaille_change_what_the_player_gets_at_once(tmp_path: 
         term.type("")
         me.wait("La partie commence.")
         wait_match(me, BRIEF_PLAY)  # North leads, said in brief: "Nord : 6"
-        me.wait("Sud (privé) : Sud : jaune")  # my turn: in brief, the earcon says "à vous"
+        me.wait("\nSud : jaune")  # my turn: in brief, the earcon says "à vous"
         term.type("normal")
         me.wait("Mode normal.")
         offered = cards_in(me.ask("coups", "Vous pouvez jouer").split(":", 2)[-1])
