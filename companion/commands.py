@@ -101,6 +101,16 @@ class Commands:
     def spec(self, name: str) -> Mapping[str, Any]:
         return self.table[name]
 
+    def word(self, name_or_word: str, lang: str) -> str:
+        """How a command is typed in ``lang`` (its first word there), from its name or any of its
+        words in either language: a line quotes command words in its own language."""
+        name = name_or_word if name_or_word in self.table else \
+            self.words.get(fold(name_or_word), name_or_word)
+        spec = self.table.get(name)
+        if spec is None:
+            return name_or_word
+        return str((spec[lang] if lang in ("fr", "en") else spec["fr"])[0])
+
     def parse(self, line: str) -> Command | Unknown | None:
         """Parse one typed line; None for an empty line."""
         parts = line.strip().split()

@@ -18,7 +18,8 @@ error naming it. Only a regular file of at most MAX_RECORD_BYTES is read.
 `rules` is the version of the game's rules the record was made under (none: version 1);
 `information`, the table setting of what answers may name ("equal" or "aid"; none: "equal").
 `keyboard`, the seat of the person at the keyboard (so `--resume` needs no `--me`), when
-someone sat there (a demo has nobody).
+someone sat there (a demo has nobody). `synthetic`: true when the synthetic table played the
+other seats (so `--resume` goes on with it, not with a camera); none: a real table.
 """
 
 from __future__ import annotations
@@ -94,12 +95,15 @@ class Header:
     rules: int = 1  # the version of the game's rules (records written before it existed: 1)
     information: str = EQUAL  # what answers may name: "equal" or "aid" (older records: "equal")
     keyboard: int | None = None  # the seat of the person at the keyboard (None: nobody, a demo)
+    synthetic: bool = False  # the synthetic table played (a resume goes on with it, not a camera)
 
     def to_json(self) -> dict[str, Any]:
         out = {"format": FORMAT, "game": self.game, "rules": self.rules, "seats": self.seats,
                "options": self.options, "information": self.information}
         if self.keyboard is not None:
             out["keyboard"] = self.keyboard
+        if self.synthetic:
+            out["synthetic"] = True
         return out
 
 
@@ -121,13 +125,13 @@ class Journal:
     @classmethod
     def create(cls, path: Path | str, game: str, seats: int,
                options: Mapping[str, Any] | None = None, sync: bool = True, *, rules: int,
-               information: str = EQUAL, keyboard: int | None = None) -> Journal:
+               information: str = EQUAL, keyboard: int | None = None, synthetic: bool = False) -> Journal:
         """Start a new record; refuses to overwrite an existing file (or to write into a folder).
 
         The file appears at ``path`` with its whole header or not at all (it is written
         unnamed, then linked): a crash while it is created never leaves an empty record."""
         path = Path(path)
-        header = Header(game, seats, dict(options or {}), rules, information, keyboard)
+        header = Header(game, seats, dict(options or {}), rules, information, keyboard, synthetic)
         if path.is_dir():
             raise RecordError(path, None, "is_folder")
         if path.exists() or path.is_symlink():
@@ -377,7 +381,8 @@ def _header(path: Path, obj: Any) -> Header:
     keyboard = obj.get("keyboard")
     if keyboard is not None and (type(keyboard) is not int or not 0 <= keyboard < seats):
         raise RecordError(path, 1, "bad_keyboard", value=printable(repr(keyboard)))
-    return Header(game, seats, options, rules, information, keyboard)
+    synthetic = obj.get("synthetic", False) is True
+    return Header(game, seats, options, rules, information, keyboard, synthetic)
 
 
 def _fsync_dir(folder: Path) -> None:

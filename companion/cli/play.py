@@ -328,6 +328,9 @@ def play(
     if resume is not None:
         header, _actions = recorded_game_or_exit(resume, lang)
         game, seats, remembered, recorded = header.game, header.seats, header.keyboard, header.options
+        # a game the synthetic table played goes on with it, unless a camera or a file is named
+        named = any(x is not None for x in (camera, url, video, images))
+        synthetic = synthetic or (header.synthetic and not named)
     package = package_or_exit(game, lang)
     game = package.name
     seats = seats_or_exit(game, seats, lang)

@@ -13,7 +13,7 @@ subclass declares it by inheriting it, and the session asks for it only then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
@@ -257,12 +257,28 @@ def out_answer(game: Game, state: Any, viewer: Seat) -> list[Event]:
     return [Answer(viewer, "out", {"cards": list(out)})]
 
 
-def played_answer(history: Sequence[Event], viewer: Seat) -> list[Event]:
+def played_answer(history: Sequence[Event], viewer: Seat, closes: Collection[str] = ()) -> list[Event]:
     """Who played what (a memory aid): every public announcement of ``history`` (the game's
-    events so far) that put a seat's card down, as it was said."""
-    plays = [e for e in history if e.audience == "all" and isinstance(e.params.get("card"), str)
-             and isinstance(e.params.get("seat"), int)]
-    return [Answer(viewer, "played", {"plays": plays})] if plays else [Answer(viewer, "played_none")]
+    events so far) that put a seat's card down, as it was said. ``closes``: the keys of the
+    events that end a trick; the plays are then said trick by trick ("Pli 3 : ..."), the tricks
+    numbered from the start of ``history``."""
+    def is_play(e: Event) -> bool:
+        return (e.audience == "all" and isinstance(e.params.get("card"), str)
+                and isinstance(e.params.get("seat"), int))
+
+    plays = [e for e in history if is_play(e)]
+    if not plays:
+        return [Answer(viewer, "played_none")]
+    if not closes:
+        return [Answer(viewer, "played", {"plays": plays})]
+    tricks: list[list[Event]] = [[]]
+    for e in history:
+        if is_play(e):
+            tricks[-1].append(e)
+        elif e.audience == "all" and e.key in closes and tricks[-1]:
+            tricks.append([])
+    return [Answer(viewer, "played_trick", {"n": n, "plays": trick})
+            for n, trick in enumerate(tricks, start=1) if trick]
 
 
 def legal_answer(game: Game, state: Any, seat: Seat) -> list[Event]:

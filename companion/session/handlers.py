@@ -278,9 +278,14 @@ class Handlers:
             return
         self.host.tell("no_question")
 
+    def typed_word(self, cmd: Command) -> str:
+        """The command's word in the user's language (a line quotes it in its own language)."""
+        return self.host.commands.word(cmd.name, self.host.opts.lang)
+
     def cmd_card(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         if not cmd.args:
-            self.host.tell("needs_arg", what=self.host.book.text("session", "arg_card", {}), word=cmd.name)
+            self.host.tell("needs_arg", what=self.host.book.text("session", "arg_card", {}),
+                           word=self.typed_word(cmd))
             return
         if not self.host.typed_card(" ".join(cmd.args)):
             self.host.tell("bad_card", word=" ".join(cmd.args))
@@ -380,7 +385,7 @@ class Handlers:
             return
         except ValueError:
             what = self.host.book.text("session", "arg_position", {})
-            self.host.tell("needs_arg", what=what, word=cmd.name)
+            self.host.tell("needs_arg", what=what, word=self.typed_word(cmd))
             return
         if isinstance(action, Question):  # "à gauche de l'ours": which bear? the answer completes it
             self.host.ask(action)
@@ -391,7 +396,8 @@ class Handlers:
         """ "demande Est": the next card comes from that seat's hand, checked first (not oneself,
         not a seat with no card that fits); the seat who chooses it is asked."""
         if not cmd.args:
-            self.host.tell("needs_arg", what=self.host.book.text("session", "arg_seat", {}), word=cmd.name)
+            self.host.tell("needs_arg", what=self.host.book.text("session", "arg_seat", {}),
+                           word=self.typed_word(cmd))
             return
         seat = self.host.seat_named(" ".join(cmd.args))
         if seat is None:

@@ -123,6 +123,7 @@ class Session:
         # the table are forgotten, so that put down again later they are a new play
         self.seen_memory: SeenMemory | None = None
         self.moves: list[Move] = []  # the standing actions, oldest first
+        self.told_over: set[int] = set()  # the seats told how to leave a finished game
         self.prompted: dict[int, str] = {}  # the last "your turn" said to each seat (again if it changes)
         self.quit = False
         self.started = False
@@ -278,7 +279,8 @@ class Session:
             path = opts.record or default_record_path(opts.game)
             self.pipeline.journal = Journal.create(path, opts.game, opts.seats, self.match.options,
                                                    rules=self.game.rules_version, keyboard=self.keyboard_seat,
-                                                   information=opts.information)
+                                                   information=opts.information,
+                                                   synthetic=self.table is not None)
             self.say(opts.me, self.book.text("session", "record", {"path": str(path)}))
         self.started = True
         self.tell("started", PUBLIC)
@@ -406,6 +408,10 @@ class Session:
 
     def prompt_seat(self, me: int, was_due: bool) -> None:
         state = self.state
+        if self.game.is_over(state) and me == self.opts.me and not self.opts.stop_when_over \
+                and me not in self.told_over:  # the game is over, the program waits: how to leave
+            self.told_over.add(me)
+            self.tell("over_quit", me)
         if self.game.is_over(state) or not self.rules.due(state, me) or me in self.opts.bots:
             self.prompted.pop(me, None)
             return
@@ -636,9 +642,10 @@ class Session:
             if self.typed_card(line):
                 return
             if parsed.suggestion:
+                hint = self.commands.word(parsed.suggestion, self.opts.lang)  # "turn" -> "tour" in French
                 meant = " ".join([parsed.suggestion, *line.split()[1:]])
                 self.awaiting = Confirm("typo", self.me, line=meant, behind=self.question)
-                self.tell("unknown_command_hint", word=parsed.word, hint=parsed.suggestion)
+                self.tell("unknown_command_hint", word=parsed.word, hint=hint)
             else:
                 self.tell("unknown_command", word=parsed.word)
             return

@@ -19,6 +19,7 @@ from companion.journal import Journal
 from companion.messages import os_reason
 from companion.session.options import SessionOptions
 from companion.speech.phrasebook import Phrasebook
+from companion.speech.text import LINE_MAX, longest
 
 PUBLIC = "all"
 WRITE_FAILURES_BEFORE_STOP = 3  # refused writes in a row (a disk that stays full) that end the game,
@@ -100,8 +101,15 @@ class Pipeline:
 
     def answer(self, events: Sequence[Event]) -> None:
         """The table rules' answer to the keyboard's seat, as one line (in sight, in "equal")."""
-        if events:
-            self.say(self.me, self.book.line(self.in_sight(events)))
+        if not events:
+            return
+        shown = self.in_sight(events)
+        line = self.book.line(shown)
+        if longest(line) <= LINE_MAX or len(shown) < 2:
+            self.say(self.me, line)
+            return
+        for event in shown:  # too long for one line: each part on its own (a trick, a row...)
+            self.say(self.me, self.book.line([event]))
 
     def in_sight(self, events: Sequence[Event], seat: Seat | None = None) -> list[Event]:
         """An answer to a seat (default: the one typing) as the table setting allows: in

@@ -294,6 +294,8 @@ class Announcer:
         Returns how many were made (0 when all were cached or speech is off)."""
         if self._cache is None or self._synth_failed:
             return 0
+        if not self._players:  # no sound device: nothing is heard, so nothing is said of voices
+            return 0
         from companion.speech.synth import SynthError
 
         label_lang = lang or self.lang
@@ -377,7 +379,9 @@ class Announcer:
         try:
             player = DevicePlayer(device, self._samplerate, on_lost=self._device_lost, latency=self._latency)
         except Exception as err:  # AudioError, PortAudioError or anything else from the C layer
-            reason = err.text(self.lang) if isinstance(err, AudioError) else f"{type(err).__name__}: {err}"
+            # one language a line: PortAudio's own (English) words are never said, a phrase is
+            reason = err.text(self.lang) if isinstance(err, AudioError) \
+                else message(self.lang, "no_sound_device")
             self._missing[device] = time.monotonic()
             if not quiet:  # a retry that fails again says nothing new
                 self._notice("no_audio", reason, device=label)

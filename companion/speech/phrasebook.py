@@ -146,7 +146,8 @@ class _Formatter(string.Formatter):
             return str(book.section(words[0] if words else "").get(str(value), value))
         if kind == "numbered":  # a hand read with the numbers a player types to pick a card
             sep = book.section("words").get("card_sep", ", ")
-            return sep.join(f"{i} : {book.card_name(c)}" for i, c in enumerate(value, start=1))
+            colon = book.section("words").get("colon", ": ")  # "1 : X" in French, "1: X" in English
+            return sep.join(f"{i}{colon}{book.card_name(c)}" for i, c in enumerate(value, start=1))
         if kind == "either":  # alternatives: "2, 3 ou 4"
             return book.join([str(v) for v in value], or_word=True)
         if kind == "cells":
@@ -278,10 +279,14 @@ class Phrasebook:
         return self.deck.card(card).get(attr, 0)
 
     def join(self, items: Sequence[str], sep: str = ", ", *, or_word: bool = False) -> str:
-        """Items as a spoken list: "a, b and c" (card names, which hold commas, use "; ");
+        """Items as a spoken list: "a, b and c" (card names, which hold commas, use "; ", and no
+        "and" beside an item with a comma: "a; b, 5 points; c");
         with ``or_word``, alternatives: "a, b or c"."""
         if len(items) <= 1:
             return "".join(items)
+        if sep.strip() not in ("", ",") and ("," in items[-1] or "," in items[-2]):
+            # "et" only between two simple items: "a, 7 points et b" would read as one card
+            return sep.join(items)
         last = self.section("words").get("or" if or_word else "and", "or" if or_word else "and")
         return sep.join(items[:-1]) + f" {last} " + items[-1]
 

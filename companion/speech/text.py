@@ -14,6 +14,14 @@ from typing import TextIO
 from companion.safe_text import printable
 from companion.speech.audience import PUBLIC, Audience, message, seat_name
 
+LINE_MAX = 200  # characters: a longer line is more than a screen reader's listener can hold
+
+
+def longest(text: str) -> int:
+    """The length of ``text``'s longest form (a `Phrase` has one per level)."""
+    forms = getattr(text, "forms", None)
+    return max((len(f) for f in forms.values()), default=len(text)) if forms else len(text)
+
 
 def clean(text: str) -> str:
     """One line of plain text: escape sequences dropped, control characters and runs of space folded."""

@@ -102,7 +102,7 @@ def test_score_names_the_cards_by_row_and_column_and_the_breakdown(tmp_path: Pat
         "Ours, ceinture blanche."
     assert "Lignes : 16 points." in lines and "Ligne 1 : Renard × 4, 10 points." in lines
     assert "Colonne 1 : trois ceintures blanches, 1 point." in lines
-    assert lines[-2] == "Trophées (Trophée Judo, 1 point et Trophée Taekwondo, 3 points) : 6 points."
+    assert lines[-2] == "Trophées (Trophée Judo, 1 point ; Trophée Taekwondo, 3 points) : 6 points."
     assert lines[-1] == "Total : 23 points."
 
 

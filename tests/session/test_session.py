@@ -156,7 +156,7 @@ def test_typos_get_the_nearest_command_and_change_nothing(make_session) -> None:
     rec.clear()
     session.handle_line("scroes")
     session.handle_line("xyzzy")
-    assert rec.texts(0) == ["Commande inconnue : scroes. Vouliez-vous dire « scores » ?",
+    assert rec.texts(0) == ["Commande inconnue : scroes. Vouliez-vous dire « score » ?",
                             "Commande inconnue : xyzzy."]
     assert len(session.match.states) == 1
 

@@ -509,7 +509,7 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
     def played(self, history: Sequence[Event], viewer: int) -> list[Event]:
         """The cards played this round, in order, and who played them."""
         starts = [i for i, e in enumerate(history) if e.key == "round_start"]
-        return played_answer(history[starts[-1] if starts else 0:], viewer)
+        return played_answer(history[starts[-1] if starts else 0:], viewer, closes=TRICK_PICKED_UP)
 
     # Equal information. Face up: the cards of the trick being played, each in front of its seat;
     # 2 players, the face-up card of each place of both lines (the colours of the cards under them

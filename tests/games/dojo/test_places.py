@@ -64,7 +64,7 @@ def test_the_ambiguous_reason_names_the_candidates() -> None:
     with pytest.raises(Rejected) as err:
         parse_place("sous jaune", CELLS)
     text = Phrasebook("fr", "dojo").reason(err.value)
-    assert text == "Lequel ? Renard, ceinture jaune et Grue, ceinture jaune."
+    assert text == "Lequel ? Renard, ceinture jaune ; Grue, ceinture jaune."
 
 
 def test_legal_places_are_said_against_a_neighbouring_card() -> None:
