@@ -23,6 +23,22 @@ def longest(text: str) -> int:
     return max((len(f) for f in forms.values()), default=len(text)) if forms else len(text)
 
 
+BREAKS = (" ; ", ". ", ", ", " ")  # where a long line is cut, the best place first
+
+
+def fit(text: str, limit: int = LINE_MAX) -> list[str]:
+    """``text`` as lines of at most ``limit`` characters, each cut after a list's " ; ", else a
+    sentence's end, a comma, a space (a word is never cut unless it alone is longer)."""
+    out: list[str] = []
+    rest = text
+    while len(rest) > limit:
+        cut = next((i + len(mark.rstrip()) for mark in BREAKS
+                    if (i := rest.rfind(mark, limit // 3, limit)) > 0), limit)
+        out.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    return [*out, rest] if rest or not out else out
+
+
 def clean(text: str) -> str:
     """One line of plain text: escape sequences dropped, control characters and runs of space folded."""
     return printable(text)
@@ -65,5 +81,9 @@ class TextOut:
                 self.listener(audience, clean(said) if said is not None else shown, shown)
 
     def announce(self, audience: Audience, text: str, own: int | None = None) -> None:
-        """``own``: the seat this screen is (the keyboard's): its lines show without a seat's name."""
-        self.line(format_line(audience, text, self.lang, self.seat_names, own), audience, clean(text))
+        """``own``: the seat this screen is (the keyboard's): its lines show without a seat's name.
+        A text longer than a line (LINE_MAX) shows as several, cut where its parts meet."""
+        shown = format_line(audience, text, self.lang, self.seat_names, own)
+        extra = len(shown) - len(clean(text))  # a seat's name before another seat's line
+        for piece in fit(clean(text), LINE_MAX - extra):
+            self.line(format_line(audience, piece, self.lang, self.seat_names, own), audience, piece)

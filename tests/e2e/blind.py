@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.speech.text import LINE_MAX, fit
+
 from .test_play_terminal import COMPANION, ROOT, env
 from .tmux import Terminal
 
@@ -180,8 +182,10 @@ def check_screen(record: Path, seat: str, screen: list[str], resumed: Path | Non
     marked = [ln for ln in screen if " (privé) : " in ln]  # one screen, one seat: no line needs a seat's name
     assert not marked, f"a line marked with a seat on {seat}'s own screen: {marked[:3]}"
     # my own lines show as they are, with no seat's name in front (the screen is mine)
-    expected = [ln.removeprefix(mine_mark) for ln in shown[before:]
-                if not ln.startswith("[") or ln.startswith(mine_mark)]
+    expected = [piece for ln in shown[before:] if not ln.startswith("[") or ln.startswith(mine_mark)
+                for piece in fit(ln.removeprefix(mine_mark))]  # a long one shows as lines of LINE_MAX
+    too_long = [ln for ln in screen if len(ln) > LINE_MAX]
+    assert not too_long, f"lines longer than {LINE_MAX} characters on {seat}'s screen: {too_long[:2]}"
     at = 0
     for line in expected:  # in order: each announcement is on the screen after the one before
         found = next((i for i in range(at, len(screen)) if screen[i].strip().endswith(line)), None)

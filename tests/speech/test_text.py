@@ -12,7 +12,7 @@ import pytest
 
 from companion.speech.announcer import Announcer
 from companion.speech.audience import Priority, parse_audience
-from companion.speech.text import clean, format_line
+from companion.speech.text import LINE_MAX, TextOut, clean, format_line
 
 
 def test_public_line_is_the_text_and_private_names_the_seat() -> None:
@@ -82,3 +82,19 @@ def test_no_escape_codes_with_no_color_or_without_a_terminal(tty: bool, tmp_path
     output = _say_text(env, tty)
     assert "Nord (privé) : Ta main : trois cartes." in output
     assert "\x1b" not in output
+
+
+def test_a_line_longer_than_a_screen_reader_bears_is_cut_where_its_parts_meet() -> None:
+    """Issue 26, A2: no printed line over LINE_MAX characters; a hand of 14 cards shows as three
+    lines, each ending at a " ; ", nothing lost."""
+    hand = "Votre main : " + " ; ".join(f"{i} : Esprit rouge 1, {i} points" for i in range(1, 15)) + "."
+    out = io.StringIO()
+    TextOut(out, "fr").announce(2, hand, own=2)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 3 and all(len(ln) <= LINE_MAX for ln in lines)
+    assert all(ln.endswith(" ;") for ln in lines[:-1])
+    assert " ".join(lines) == hand
+    other = io.StringIO()  # another seat's line keeps its name, and still fits
+    TextOut(other, "fr").announce(0, hand, own=2)
+    theirs = other.getvalue().splitlines()
+    assert all(len(ln) <= LINE_MAX and ln.startswith("Nord (privé) : ") for ln in theirs)
