@@ -57,6 +57,12 @@ def quit_and_replay(term: Terminal, me: Player, record: Path, game: str) -> list
     return [a for _, a in actions]
 
 
+def hand_of(grip: str) -> str:
+    """The hand a grip card takes (issue 27, the text's words: "mD = main gauche saisit la manche
+    droite", "rG = main droite saisit le revers gauche"): the opponent's right side, my left hand."""
+    return "main droite" if grip.split(" : ", 1)[0].endswith("G") else "main gauche"
+
+
 def test_judo_by_keyboard(tmp_path: Path) -> None:
     term, record = start(tmp_path, "judo", "sud", 3)
     me = Player(term)
@@ -72,7 +78,8 @@ def test_judo_by_keyboard(tmp_path: Path) -> None:
         assert grips, offered
         hand = named("judo", me.ask("main", "Votre main : ").split("Votre main : ", 1)[1])
         term.type(str(hand.index(grips[0]) + 1))  # the card's number in my hand: shown to the camera
-        me.wait(f"Sud saisit, main gauche : {grips[0]}.")
+        # the hand the card names takes it (issue 27: mD left, mG right, as the text's words say)
+        me.wait(f"Sud saisit, {hand_of(grips[0])} : {grips[0]}.")
         term.type("projections")
         me.wait_any(["\nAucune projection possible", "\nVous pouvez"])
         assert "Ippon-seoi-nage" in me.ask("manque ISN", "Ippon-seoi-nage")
@@ -100,12 +107,12 @@ def test_judo_a_card_typed_back_by_the_name_coups_says(tmp_path: Path) -> None:
         grips = named("judo", line_after(me, "coups", "Vous pouvez jouer : "))
         assert grips
         term.type(grips[0])  # as printed, colon and all
-        me.wait(f"Sud saisit, main gauche : {grips[0]}.")
+        me.wait(f"Sud saisit, {hand_of(grips[0])} : {grips[0]}.")
         second = named("judo", line_after(me, "coups", "Vous pouvez jouer : "))
         if second:
             short = second[0].split(" : ", 1)[0].lower()  # "saisie md"
             term.type(f"carte {short}")
-            me.wait(f"Sud saisit, main droite : {second[0]}.")
+            me.wait(f"Sud saisit, {hand_of(second[0])} : {second[0]}.")
         assert not any("en main." in ln and "n'a pas" in ln for ln in term.screen().splitlines())
         quit_and_replay(term, me, record, "judo")
     finally:
