@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from companion.session.views import SeatView
 from companion.speech.audience import PUBLIC, Audience
+from companion.speech.text import fit
 
 TOKEN_BYTES = 16  # 128 bits
 KEPT_LINES = 2000  # lines a page can catch up on after a drop (a long game says ~1,500)
@@ -90,7 +91,8 @@ class Tables:
                 private = audience != PUBLIC
                 if private and audience != seat:
                     continue
-                log.add(text, private, private and urgent)
+                for piece in fit(text):  # a page's line bears what a terminal's does (LINE_MAX)
+                    log.add(piece, private, private and urgent)
                 changed.append(seat)
         self._tell(changed)
 

@@ -60,7 +60,8 @@ def test_in_equal_a_trick_turned_down_is_not_named_again(tmp_path: Path) -> None
 
 
 def test_with_the_memory_aid_the_trick_is_named_with_who_played_it(tmp_path: Path) -> None:
-    trick, setting, said = first_trick(tmp_path, "--information", "aid", answer="Cartes jouées")
+    # "jouées" reads trick by trick (issue 26, A19): "Pli 1 : Nord : … ; Est : …"
+    trick, setting, said = first_trick(tmp_path, "--information", "aid", answer="Pli 1 : ")
     assert len(trick) == 4
     assert "Aide-mémoire : les réponses disent aussi les cartes déjà jouées." in setting
     names = [name for name, card in NAMES.items() if card in trick]

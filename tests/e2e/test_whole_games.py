@@ -101,6 +101,10 @@ def judo(me: BlindPlayer, said: str) -> str | None:
         return "gagné"
     if "a-t-il gagné ?" in said:
         return "perdu"
+    placed = re.search(r"se pose en main (gauche|droite)", said)
+    if placed:  # the grip card names its hand (issue 27: the text's words): that one
+        JUDO_SAY_ON_SHOWING.pop(id(me), None)
+        return placed.group(1)
     if "Carte vue." in said or "Dites : gauche ou droite" in said:  # the card I typed waits for words
         return JUDO_SAY_ON_SHOWING.pop(id(me), "gauche")
     if "Numéros changés" in said and "Vous pouvez" not in said:
@@ -312,7 +316,7 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
         assert any(a["type"] == "throw" and a["seat"] == header.keyboard for _, a in actions)
         # each of my throws took the face the table's die showed, typed: no die rolled by the companion
         mine = [a["die"] for _, a in actions if a["type"] == "throw" and a["seat"] == header.keyboard]
-        assert mine == JUDO_ROLLED and header.options["die"] == "table"
+        assert mine == JUDO_ROLLED and get_game("judo").resolve_options(2, header.options)["die"] == "table"
         assert any(a.get("rps") == "won" and a["seat"] == header.keyboard for _, a in actions)
     keyboard = header.keyboard
     assert keyboard is not None and get_game(game).seat_keys(header.seats)[keyboard] == SEAT_KEYS[seat]
@@ -340,6 +344,15 @@ def test_a_whole_game_by_keyboard_shows_only_my_seat_and_replays_to_the_screen(
             assert re.search(r", (à gauche d|à droite d|au-dessus d|sous )", placed[1]), placed[1]
 
 
+def whole_line(screen: list[str], at: int) -> str:
+    """The announcement that begins at screen line ``at``: a long one shows as several lines (of at
+    most 200 characters, cut where its parts meet), the last one ending its sentence."""
+    text, i = screen[at], at + 1
+    while not text.rstrip().endswith(".") and i < len(screen):
+        text, i = f"{text} {screen[i]}", i + 1
+    return text
+
+
 @pytest.mark.xdist_group("whole-shodan")
 def test_shodan_senpai_atemi_and_a_search_whose_pile_is_read_to_me_alone(
         tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -354,7 +367,7 @@ def test_shodan_senpai_atemi_and_a_search_whose_pile_is_read_to_me_alone(
     searches = [(at, a) for at, a in mine
                 if a["type"] == "activate" and info[a["notion"]].power in SEARCH_PILE]
     assert searches, "a search notion of mine was activated"
-    readings = [ln for ln in screen if "rien que pour vous : " in ln]
+    readings = [whole_line(screen, i) for i, ln in enumerate(screen) if "rien que pour vous : " in ln]
     assert readings and all(ln.startswith("Dans le tas ") for ln in readings)  # my own line, as it is
     names = {card.id: card.name("fr") for card in load_deck("shodan")}
     for (at, search), reading in zip(searches, readings, strict=True):  # each named me its pile's cards

@@ -112,8 +112,11 @@ def test_the_demo_on_a_disk_that_fills_up_stops_cleanly(tmpfs, run) -> None:
     record = disk / "demo.jsonl"
     done = run("demo", "--fast", "--text", "--record", str(record), "--seed", "2")
     assert done.code == 1, done.text
-    last = done.out.strip().splitlines()[-1]
+    lines = done.out.strip().splitlines()
+    at = max(i for i, ln in enumerate(lines) if ln.startswith("Le disque reste plein"))
+    last = " ".join(lines[at:])  # the last announcement (a long line shows as two, LINE_MAX each)
     assert last.startswith("Le disque reste plein : la partie s'arrête."), done.out[-500:]
+    assert last.endswith(f"--resume {record}"), last
     assert "Traceback" not in done.text
     header, actions, warnings = open_record(record)
     assert warnings == [] and f"jusqu'à l'action {len(actions)} ;" in last

@@ -30,11 +30,13 @@ def demo_game(name: str, seats: int, seed: int) -> Match:
     return autoplay(get_game(name), seats, seed, actor=actor_of(name, seats))
 
 
-def against_random(name: str, seats: int, seed: int, bots: Iterable[int]) -> Match:
+def against_random(name: str, seats: int, seed: int, bots: Iterable[int],
+                   options: dict[str, Any] | None = None) -> Match:
     """A game where the seats not in `bots` play random legal moves."""
     keep = set(bots)
     randoms = {s: RANDOM for s in range(seats) if s not in keep}
-    return autoplay(get_game(name), seats, seed, actor=actor_of(name, seats), players=randoms)
+    return autoplay(get_game(name), seats, seed, options=options, actor=actor_of(name, seats),
+                    players=randoms)
 
 
 def keys(events: list[Event]) -> Counter[str]:

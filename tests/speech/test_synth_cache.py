@@ -164,6 +164,18 @@ class SlowSynth:
 
 
 @pytest.mark.slow
+class OpenDevice:
+    """Stands for an open sound device: the announcer only drains and closes it here."""
+
+    lost = False
+
+    def drain(self, timeout: float) -> bool:
+        return True
+
+    def close(self) -> None:
+        pass
+
+
 def test_long_prebuild_shows_plain_progress_lines_short_one_shows_none(tmp_path: Path) -> None:
     import io
 
@@ -172,6 +184,9 @@ def test_long_prebuild_shows_plain_progress_lines_short_one_shows_none(tmp_path:
     err = io.StringIO()
     with Announcer("fr", backend="builtin", routes={}, out=io.StringIO(), err=err, cache_folder=tmp_path,
                    synth=SlowSynth()) as ann:
+        # no sound device: nothing is heard, so nothing is prepared nor said (issue 26, A16)
+        assert ann.prebuild([f"Carte {n}" for n in range(30)]) == 0 and err.getvalue() == ""
+        ann._players["seam"] = OpenDevice()  # type: ignore[assignment]  # a unit seam: audio tests open real ones
         assert ann.prebuild([f"Carte {n}" for n in range(30)]) == 30
         lines = err.getvalue().splitlines()
         assert lines and lines[-1] == "Préparation des voix : 30/30"

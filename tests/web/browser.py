@@ -3,7 +3,7 @@ their seat's page, typing only what they would type in its field and reading onl
 
 `PagePlayer` has the keyboard player's interface (tests/e2e/blind.py: `type`, `ask`,
 `new_lines`, `private`), so the games' `decide` functions play a page as they play a terminal.
-A page's own line reads "Est (privé) : …" here, as the terminal's would.
+A page's lines read as the terminal's do: the table's and the seat's own, no seat's name in front.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class PagePlayer:
         said = self.page.eval_on_selector_all(
             "#said li:not(.empty)", "els => els.map(e => [e.classList.contains('private'), "
                                     "e.lastChild.textContent])")
-        return [f"{self.seat} (privé) : {text}" if private else text for private, text in said]
+        return [text for _private, text in said]
 
     def new_lines(self, answered: str | None = None) -> list[str]:
         # a page does not echo what was typed: any new line answers it
@@ -83,8 +83,7 @@ class PagePlayer:
         return turn.count() > 0 and turn.inner_text().startswith(("À vous", "Your turn"))
 
     def private(self, lines: list[str]) -> list[str]:
-        mark = f"{self.seat} (privé) : "
-        return [ln.split(mark, 1)[1] for ln in lines if mark in ln]
+        return list(lines)  # a page does not echo what was typed: every line was said to me
 
     def ask(self, line: str) -> str:
         return " ".join(self.private(self.type(line)))

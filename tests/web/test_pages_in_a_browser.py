@@ -123,11 +123,11 @@ def test_a_page_reloaded_or_dropped_catches_up_on_what_it_missed(chromium: Any, 
     table.tables.deliver(1, "Trois, pour Est.", urgent=False, speaker=None)
     east.context.set_offline(False)
     wait_for(lambda: len(east.lines()) == 3, timeout=20)
-    assert east.lines() == ["Un.", "Deux.", "Est (privé) : Trois, pour Est."]
+    assert east.lines() == ["Un.", "Deux.", "Trois, pour Est."]
     east.page.reload()
     table.tables.deliver("all", "Quatre.", urgent=False, speaker=None)
     wait_for(lambda: "Quatre." in east.lines())
-    assert east.lines() == ["Un.", "Deux.", "Est (privé) : Trois, pour Est.", "Quatre."]
+    assert east.lines() == ["Un.", "Deux.", "Trois, pour Est.", "Quatre."]
 
 
 def test_with_javascript_off_the_page_reads_and_its_forms_send(chromium: Any, table: Served) -> None:
