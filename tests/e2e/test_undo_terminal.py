@@ -33,7 +33,10 @@ def said(lines: list[str], text: str) -> bool:
 
 
 def hand(player: BlindPlayer) -> str:
-    return next(ln for ln in player.type("main") if "en main" in ln or "Votre main" in ln)
+    """My hand as `main` answers it (a draw said just before may show among the lines)."""
+    player.type("main")
+    player.term.wait_for("Votre main", 60)
+    return next(ln for ln in reversed(player.lines()) if ln.startswith("Votre main"))
 
 
 def test_tatsu_3p_undo_on_my_first_turn_keeps_the_deal(tmp_path: Path) -> None:
