@@ -71,6 +71,7 @@ class Pipeline:
         # says "show the card" is said by its "_typed" form where the game has one ("type carte...")
         self.typed_only = False
         self.typist: int | None = None  # a seat typing on its own device (a phone), else the keyboard
+        self._sight: tuple[Any, Seat, frozenset[str]] | None = None  # (state, seat, cards it sees)
 
     @property
     def me(self) -> int:
@@ -118,7 +119,13 @@ class Pipeline:
         seat = self.me if seat is None else seat
         if self.opts.information != EQUAL or self.match is None:
             return list(events)
-        sight = self.rules.in_sight(self.match.state, seat)
+        state = self.match.state
+        cached = self._sight
+        if cached is not None and cached[0] is state and cached[1] == seat:
+            sight = cached[2]
+        else:  # a state is never changed in place: what a seat sees in it is worked out once
+            sight = self.rules.in_sight(state, seat)
+            self._sight = (state, seat, sight)
         return within_sight(events, sight, seat, self.book, self.rules.kind_params)
 
     def earcon(self, name: str, audience: Any = PUBLIC) -> None:

@@ -42,6 +42,7 @@ from __future__ import annotations
 import os
 import re
 import string
+import threading
 import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -76,6 +77,17 @@ def quoted(value: Any) -> Any:
 
 class MissingPhrase(KeyError):
     """A phrase a strict phrasebook does not have (or cannot fill): names language, section, key."""
+
+
+@cache
+def _by_level(template: str) -> bool:
+    """Whether a template renders differently by level of itself: it holds other answers
+    (`events`, `clauses`), each said at the level being rendered."""
+    try:
+        specs = [spec for _text, name, spec, _conv in string.Formatter().parse(template) if name]
+    except ValueError:  # a broken template: rendered (and refused) at every level, as before
+        return True
+    return any((spec or "").split("|")[0] in ("events", "clauses") for spec in specs)
 
 
 @cache
@@ -176,7 +188,7 @@ class _Formatter(string.Formatter):
                 return str(terms.get(str(value), value))
             return book.join([str(terms.get(str(v), v)) for v in value])
         if kind in ("events", "clauses"):  # answers built of other answers, rendered here (this level)
-            parts = [choose(book.render(e), self.level) for e in value]
+            parts = [choose(book.render_once(e), self.level) for e in value]
             if kind == "clauses":
                 parts = [p.rstrip(".") for p in parts]
             return (words[0] if words else " ").join(parts)
@@ -218,6 +230,9 @@ class Phrasebook:
             except DeckError:
                 self.deck = None
         self._formatters = {level: _Formatter(self, level) for level in LEVELS}
+        # an answer's parts, rendered once for all its levels while the answer is (per thread)
+        self._inner = threading.local()
+        self._fields: dict[tuple[str, str], dict[str, frozenset[str]]] = {}  # a phrase's, as it never changes
 
     def section(self, name: str) -> dict[str, Any]:
         return self.tables.get(name, {})
@@ -312,16 +327,32 @@ class Phrasebook:
         else:
             return self._missing(section, key, "no such phrase")
         forms: dict[str, str] = {}
-        for level in LEVELS:
-            form = table.get(level, table.get(NORMAL))  # no form of its own: the normal one, at this level
-            if not isinstance(form, str):
-                continue
-            try:
-                forms[level] = self._elide(self._formatters[level].vformat(form, (), dict(params)))
-            except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
-                if self.strict:  # a lenient book says the normal form instead
-                    which = "" if isinstance(template, str) else f"its {level} form "
-                    self._missing(section, key, f"cannot fill {which}with {dict(params)} ({err!r})")
+        # a form that nothing in it changes by level is rendered once, whatever level asks for it
+        by_level = any(isinstance(v, Phrase) for v in params.values())
+        done: dict[str, str] = {}
+        outermost = getattr(self._inner, "parts", None) is None
+        if outermost:
+            self._inner.parts = {}
+        try:
+            for level in LEVELS:
+                form = table.get(level, table.get(NORMAL))  # none of its own: the normal one, at this level
+                if not isinstance(form, str):
+                    continue
+                if form in done:
+                    forms[level] = done[form]
+                    continue
+                try:
+                    forms[level] = self._elide(self._formatters[level].vformat(form, (), dict(params)))
+                except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+                    if self.strict:  # a lenient book says the normal form instead
+                        which = "" if isinstance(template, str) else f"its {level} form "
+                        self._missing(section, key, f"cannot fill {which}with {dict(params)} ({err!r})")
+                    continue
+                if not by_level and not _by_level(form):
+                    done[form] = forms[level]
+        finally:
+            if outermost:
+                self._inner.parts = None
         if NORMAL not in forms:
             return self._missing(section, key, "no normal form it can fill")
         if len(set(forms.values())) == 1:
@@ -344,7 +375,14 @@ class Phrasebook:
     def fields(self, event: Event) -> dict[str, frozenset[str]]:
         """The parameters an event's phrase says, each with how it is said in any of its forms
         ("card", "cards", "events"...: a placeholder's first format word; "" for none)."""
-        template = self.section(event.phrases).get(event.key)
+        where = (event.phrases, event.key)
+        found = self._fields.get(where)
+        if found is None:
+            found = self._fields[where] = self._fields_of(*where)
+        return found
+
+    def _fields_of(self, section: str, key: str) -> dict[str, frozenset[str]]:
+        template = self.section(section).get(key)
         forms = [template] if isinstance(template, str) else (
             [f for f in template.values() if isinstance(f, str)] if isinstance(template, Mapping) else [])
         said: dict[str, set[str]] = {}
@@ -357,6 +395,16 @@ class Phrasebook:
     def render(self, event: Event) -> str:
         """One event (or answer) as a sentence."""
         return self.text(event.phrases, event.key, event.params)
+
+    def render_once(self, event: Event) -> str:
+        """A part of an answer being rendered: once for all the answer's levels."""
+        parts = getattr(self._inner, "parts", None)
+        if parts is None:
+            return self.render(event)
+        found = parts.get(id(event))
+        if found is None or found[0] is not event:
+            found = parts[id(event)] = (event, self.render(event))
+        return found[1]
 
     def line(self, events: Sequence[Event]) -> str:
         """Several events (an answer) said as one line (a `Phrase` if any of them has forms:
