@@ -29,10 +29,11 @@ import fcntl
 import json
 import os
 import stat
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from card_codes.errors import CompanionError
 from card_codes.files import InputFileError, MiB, file_kind, file_message, read_limited
@@ -107,7 +108,8 @@ class Header:
         return out
 
 
-Actions = list[tuple[int, dict[str, Any]]]
+Actions = Sequence[tuple[int, dict[str, Any]]]
+UNDO_TYPE = "undo"  # the one action a replay looks ahead for (engine.match.UNDO)
 
 
 class Journal:
@@ -163,7 +165,7 @@ class Journal:
             _lock(fd, path)  # before reading: another process may be writing it
             raw = _read_fd(fd, path)
             header, actions, warnings, good = _parse(path, raw)
-            journal = cls(path, fd, header, actions[-1][1]["seq"] if actions else 0, good)
+            journal = cls(path, fd, header, len(actions), good)  # each line's seq is its number
             if good and raw[good - 1:good] != b"\n":
                 journal._write_line(b"\n")  # a complete last line that lost only its newline
             elif len(raw) != good:
@@ -174,7 +176,7 @@ class Journal:
         except RecordError:
             os.close(fd)
             raise
-        return journal, [(ln, a["action"]) for ln, a in actions], warnings
+        return journal, actions, warnings
 
     def append(self, action: Mapping[str, Any]) -> int:
         """Write one accepted action durably; returns its sequence number.
@@ -229,7 +231,7 @@ def open_record(path: Path | str) -> tuple[Header, Actions, list[RecordWarning]]
     except InputFileError as exc:
         raise RecordError(path, None, f"file.{exc.code}", **exc.params) from None
     header, actions, warnings, _ = _parse(path, raw)
-    return header, [(ln, a["action"]) for ln, a in actions], warnings
+    return header, actions, warnings
 
 
 def holder(path: Path | str) -> tuple[int, str] | None:
@@ -319,25 +321,28 @@ def _line(obj: Mapping[str, Any]) -> bytes:
     return (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def _parse(path: Path, raw: bytes) -> tuple[Header, Any, list[RecordWarning], int]:
-    """Header, [(line, {"seq", "action"})], warnings, and the bytes of whole lines to keep."""
-    lines = raw.split(b"\n")
-    complete = raw.endswith(b"\n")
-    if complete:
-        lines.pop()  # the empty piece after the final newline
-    offsets: list[int] = []
-    pos = 0
-    for line in lines:
-        offsets.append(pos)
-        pos += len(line) + 1
-    while lines and not lines[-1].strip():  # blank lines at the end (an editor's) are nothing
-        lines.pop()
-        complete = True
-    good_bytes = min(len(raw), offsets[len(lines)] if len(lines) < len(offsets) else len(raw))
+def _parse(path: Path, raw: bytes) -> tuple[Header, RecordActions, list[RecordWarning], int]:
+    """Header, the actions (read again from ``raw`` when wanted), warnings, and the bytes of
+    whole lines to keep. Every line is decoded once here, to check it, and not kept: a record
+    of a million actions stands in memory as its bytes and three numbers a line."""
+    # blank lines at the end (an editor's) are nothing: the content ends with its last non-blank line
+    k = len(raw)
+    while k > 0 and raw[k - 1] in b" \t\r\n\x0b\x0c":
+        k -= 1
+    newline = raw.find(b"\n", k) if k else -1
+    content_end = newline if newline != -1 else len(raw)  # the end of the last line with something
+    complete = newline != -1
+    good_bytes = len(raw) if newline == -1 or newline + 1 == len(raw) else newline + 1
     warnings: list[RecordWarning] = []
-    parsed: list[tuple[int, Any]] = []
-    for i, line in enumerate(lines, start=1):
-        last = i == len(lines)
+    header: Header | None = None
+    later: RecordError | None = None  # the first line that is JSON but no header or action
+    actions = RecordActions(raw)
+    pos, i = 0, 0
+    while k and pos <= content_end:
+        i += 1
+        stop = raw.find(b"\n", pos, content_end)
+        stop = content_end if stop == -1 else stop
+        line, last = raw[pos:stop], stop == content_end
         try:
             obj = json.loads(line.decode("utf-8"))
         except RecursionError:
@@ -345,24 +350,73 @@ def _parse(path: Path, raw: bytes) -> tuple[Header, Any, list[RecordWarning], in
         except (ValueError, UnicodeDecodeError):
             if last and not complete and i > 1:
                 warnings.append(RecordWarning(path, i))
-                good_bytes = offsets[i - 1]
+                good_bytes = pos
                 break
             if not line.strip():
                 raise RecordError(path, i, "empty_line") from None
             raise RecordError(path, i, "not_json") from None
-        parsed.append((i, obj))
-    if not parsed:
-        raise RecordError(path, 1 if lines else None, "no_header")
-    header = _header(path, parsed[0][1])
-    actions: list[tuple[int, dict[str, Any]]] = []
-    for n, (i, obj) in enumerate(parsed[1:], start=1):
-        if not (isinstance(obj, dict) and isinstance(obj.get("action"), dict)):
-            raise RecordError(path, i, "bad_line")
-        seq = obj.get("seq")
-        if type(seq) is not int or seq != n:
-            raise RecordError(path, i, "bad_seq", found=printable(repr(seq))[:40], expected=n)
-        actions.append((i, obj))
+        if later is None:
+            if header is None:
+                try:
+                    header = _header(path, obj)
+                except RecordError as err:
+                    later = err
+            else:
+                n = len(actions) + 1
+                seq = obj.get("seq") if isinstance(obj, dict) else None
+                if not (isinstance(obj, dict) and isinstance(obj.get("action"), dict)):
+                    later = RecordError(path, i, "bad_line")
+                elif type(seq) is not int or seq != n:
+                    later = RecordError(path, i, "bad_seq", found=printable(repr(seq))[:40], expected=n)
+                else:
+                    actions.add(i, pos, stop, obj["action"].get("type") == UNDO_TYPE)
+        pos = stop + 1
+    if i == 0:
+        raise RecordError(path, None, "no_header")
+    if later is not None:
+        raise later
+    if header is None:
+        raise RecordError(path, 1, "no_header")
     return header, actions, warnings, good_bytes
+
+
+class RecordActions(Sequence[tuple[int, dict[str, Any]]]):
+    """A record's actions, (line number, action), each decoded from the record's bytes when it
+    is wanted (its line was checked when the record was opened): a replay takes them one by
+    one, so a large record never stands in memory as a million objects."""
+
+    def __init__(self, raw: bytes) -> None:
+        self._raw = raw
+        self._lines = array("q")
+        self._starts = array("q")
+        self._ends = array("q")
+        self.undos = bytearray()  # 1 where an action is an undo (a replay looks ahead with it)
+
+    def add(self, line: int, start: int, end: int, undo: bool) -> None:
+        self._lines.append(line)
+        self._starts.append(start)
+        self._ends.append(end)
+        self.undos.append(1 if undo else 0)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, dict[str, Any]]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, dict[str, Any]]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        line, start, end = self._lines[index], self._starts[index], self._ends[index]
+        action: dict[str, Any] = json.loads(self._raw[start:end].decode("utf-8"))["action"]
+        return line, action
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for k in range(len(self)):
+            yield self[k]
 
 
 def _header(path: Path, obj: Any) -> Header:

@@ -188,7 +188,10 @@ class _Formatter(string.Formatter):
                 return str(terms.get(str(value), value))
             return book.join([str(terms.get(str(v), v)) for v in value])
         if kind in ("events", "clauses"):  # answers built of other answers, rendered here (this level)
-            parts = [choose(book.render_once(e), self.level) for e in value]
+            if getattr(book._inner, "single", None) is not None:  # one level asked for: its parts at it
+                parts = [book.text_at(e.phrases, e.key, e.params, self.level) for e in value]
+            else:
+                parts = [choose(book.render_once(e), self.level) for e in value]
             if kind == "clauses":
                 parts = [p.rstrip(".") for p in parts]
             return (words[0] if words else " ").join(parts)
@@ -359,6 +362,35 @@ class Phrasebook:
             return forms[NORMAL]
         return Phrase(forms, self.verbosity)
 
+    def text_at(self, section: str, key: str, params: Mapping[str, Any], level: str | None = None) -> str:
+        """The sentence for `key` at one level only (this book's own by default): what a plain
+        listing says (`replay`), without the work of the other levels. As `text`, a form its
+        parameters cannot fill is said in the normal form."""
+        level = level or self.verbosity
+        template = self.section(section).get(key)
+        if isinstance(template, str):
+            table: Mapping[str, Any] = {NORMAL: template}
+        elif isinstance(template, Mapping):
+            table = template
+        else:
+            return self._missing(section, key, "no such phrase")
+        outer = getattr(self._inner, "single", None)
+        self._inner.single = level
+        try:
+            for which in dict.fromkeys((level, NORMAL)):
+                form = table.get(which, table.get(NORMAL))
+                if not isinstance(form, str):
+                    continue
+                try:
+                    return self._elide(self._formatters[which].vformat(form, (), dict(params)))
+                except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:
+                    if self.strict:
+                        why = f"cannot fill its {which} form with {dict(params)} ({err!r})"
+                        self._missing(section, key, why)
+            return self._missing(section, key, "no normal form it can fill")
+        finally:
+            self._inner.single = outer
+
     def _elide(self, text: str) -> str:
         """French elides "de" before a vowel a name begins with: "à portée d'Archer rouge 1"
         (the name is filled in, so the phrase cannot write it; "h" is left alone, often aspirate)."""
@@ -395,6 +427,10 @@ class Phrasebook:
     def render(self, event: Event) -> str:
         """One event (or answer) as a sentence."""
         return self.text(event.phrases, event.key, event.params)
+
+    def render_at(self, event: Event, level: str | None = None) -> str:
+        """One event as a sentence at one level (this book's own by default): `render`'s text."""
+        return self.text_at(event.phrases, event.key, event.params, level)
 
     def render_once(self, event: Event) -> str:
         """A part of an answer being rendered: once for all the answer's levels."""
