@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.engine import Game, Rejected
-from companion.engine.option_texts import choice_text, is_technical, option_text, rule_quote
+from companion.engine.option_texts import choice_text, is_technical, option_text, rule_quote, value_text
 from companion.engine.protocol import Option
 from companion.messages import text
 
@@ -119,10 +119,11 @@ MAX_LINE = 200  # characters a screen reader reads in one line, at most
 
 
 def said_value(game: Game, option: Option, value: Any, lang: str) -> str:
-    """A value as a player hears it: its choice's words, else the value itself."""
+    """A value as a player hears it: its choice's words (or the words written for that value),
+    else the value itself."""
     if option.choices:
         return choice_text(game.name, option.name, choice_word(value), lang)
-    return choice_word(value)
+    return value_text(game.name, option.name, choice_word(value), lang)
 
 
 def said_rule(game: Game, option: Option, value: Any, lang: str) -> str:
@@ -132,6 +133,7 @@ def said_rule(game: Game, option: Option, value: Any, lang: str) -> str:
 
 
 COLON = {"fr": " : ", "en": ": "}
+SEMICOLON = {"fr": " ; ", "en": "; "}
 
 
 def rules_in_force_line(game: Game, seats: int, options: Mapping[str, Any], lang: str) -> str:
@@ -142,11 +144,12 @@ def rules_in_force_line(game: Game, seats: int, options: Mapping[str, Any], lang
     parts: list[str] = []
     for option, value in rules:
         part = said_rule(game, option, value, lang)
-        line = text(lang, "house.in_force", rules=" ; ".join([*parts, part]))
+        line = text(lang, "house.in_force", rules=SEMICOLON[lang].join([*parts, part]))
         if len(line) > MAX_LINE and parts:
-            return text(lang, "house.in_force_more", rules=" ; ".join(parts), n=len(rules) - len(parts))
+            return text(lang, "house.in_force_more", rules=SEMICOLON[lang].join(parts),
+                        n=len(rules) - len(parts))
         parts.append(part)
-    return text(lang, "house.in_force", rules=" ; ".join(parts))
+    return text(lang, "house.in_force", rules=SEMICOLON[lang].join(parts))
 
 
 def house_options(game: Game) -> list[Option]:
@@ -163,13 +166,14 @@ def option_lines(game: Game, seats: int, options: Mapping[str, Any], lang: str) 
         now = options.get(option.name, default)
         out.append(f"{option.name}{COLON[lang]}{option_text(game.name, option.name, lang)}")
         if option.choices:
-            listed = " ; ".join(f"{choice_word(c)}, {said_value(game, option, c, lang)}"
-                                for c in option.choices)
+            listed = SEMICOLON[lang].join(f"{choice_word(c)}, {said_value(game, option, c, lang)}"
+                                          for c in option.choices)
             out.append(text(lang, "house.choices", choices=listed))
         out.append(text(lang, "house.default_now" if now != default else "house.default",
                         default=said_value(game, option, default, lang),
                         now=said_value(game, option, now, lang), set=f"{option.name}={choice_word(now)}"))
         quote = rule_quote(game.name, option.name)
         if quote:
-            out.append(text(lang, "house.quote", quote=quote))
+            # the quote's own full stop left out: the line ends with one
+            out.append(text(lang, "house.quote", quote=quote.rstrip().removesuffix(".")))
     return out

@@ -1,6 +1,8 @@
 """What each rule option of a game decides, in the players' words (fr, en): the game's
 `options.toml`, one table per option (``fr``, ``en``, ``text``: the rule text's words it reads,
-``technical``, and ``choices.<value>.fr|en``). Read once per game."""
+``technical``, ``choices.<value>.fr|en`` for an option with choices, and ``values.<value>.fr|en``
+for the values worth words of an option without (a seat list, "none": the deck file's). Read once
+per game."""
 
 from __future__ import annotations
 
@@ -33,6 +35,12 @@ def choice_text(game: str, name: str, value: str, lang: str) -> str:
     """What choice ``value`` of option ``name`` means, in ``lang`` (the value itself when unwritten)."""
     choice = _entry(game, name).get("choices", {}).get(value, {})
     return str(choice.get(lang, value)) if isinstance(choice, dict) else value
+
+
+def value_text(game: str, name: str, value: str, lang: str) -> str:
+    """A value of an option without choices, in ``lang`` (the value itself when unwritten)."""
+    said = _entry(game, name).get("values", {}).get(value, {})
+    return str(said.get(lang, value)) if isinstance(said, dict) else value
 
 
 def rule_quote(game: str, name: str) -> str | None:

@@ -21,7 +21,7 @@ def test_rules_lists_every_house_option_with_its_default_and_what_is_in_force() 
     for option in house_options(get_game("tatsu")):
         assert any(ln.startswith(f"{option.name} : ") for ln in lines), option.name
     assert "Par défaut : visible de tous. En vigueur : vue du seul joueur rouge (ghost_hand=red)." in lines
-    assert "Le texte dit : « La partie s’arrête dès qu’une équipe atteint cinq cent points. »." in lines
+    assert "Le texte dit : « La partie s’arrête dès qu’une équipe atteint cinq cent points »." in lines
     assert all(len(ln) <= 200 for ln in lines)
     assert not any(ln.startswith(("seed : ", "dealer : ")) for ln in lines), "technical options left out"
 
