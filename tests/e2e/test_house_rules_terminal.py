@@ -1,6 +1,7 @@
 """House rules set at the command line, as a table uses them (issue 27): `--option` changes what
-the companion announces, the rules in force are said at the start and by `règles`, and a name
-or value the game does not know is refused in one line before anything starts."""
+the companion announces (Tatsu's Ghost hand, Dojo's deal), the rules in force are said at the
+start and by `règles`, and a name or value the game does not know is refused in one line before
+anything starts."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 from companion.journal import open_record
 
 from .blind import BlindPlayer
-from .test_play_terminal import COMPANION, ROOT, env
+from .test_play_terminal import COMPANION, ROOT, Player, env
+from .tmux import Terminal
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
@@ -61,3 +63,60 @@ def test_an_unknown_option_or_value_is_refused_in_one_line_and_nothing_starts(tm
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(said), lines
         assert not (tmp_path / "x.jsonl").exists()
+
+
+def dojo_round_one(cmd_extra: list[str], tmp_path: Path) -> tuple[list[str], Path]:
+    """A blind dealer plays Dojo's first round (3 players): gives each tatami he is told of to the
+    first seat offered, answers a won challenge by keeping his tatami, places his own, and reads
+    the screen until the second round's dealer is said; then asks 'règles' and leaves."""
+    record = tmp_path / "dojo.jsonl"
+    cmd = [COMPANION, "play", "dojo", "--synthetic", "--fast", "--seats", "3", "--text", "--me", "nord",
+           "--seed", "4", "--record", str(record), *cmd_extra]
+    term = Terminal(cmd, ROOT, env(tmp_path / "home"))
+    me = Player(term)
+    try:
+        me.wait("Entrée pour commencer")
+        term.type("")
+        me.wait("Tour 1. Nord donne.")
+        while True:  # each tatami I am told of: to the first seat offered
+            screen = me.wait_any(["À qui ? « donne » et une place : ", "Nord garde un tatami."])
+            if "Nord garde un tatami." in screen[me.mark - 1:]:
+                break
+            offered = me.whole_line(me.mark).split(" et une place : ", 1)[1]
+            term.type(f"donne {offered.split()[0]}")
+        me.wait("Entraînement : chacun pose son tatami.")
+        if "Nord gagne le défi" in term.screen():
+            term.type("garde")
+        term.wait_for("\nÀ vous. Posez votre premier tatami", 60)
+        term.type("pose")
+        me.wait("Nord commence son dojo : ")
+        me.wait("Tour 2. ")
+        second = me.whole_line(me.mark)
+        said = me.ask("règles", "Règles ")
+        term.type("quitte")
+        me.wait("[exited] 0")
+        return [second, said, *term.screen().splitlines()], record
+    finally:
+        term.close()
+
+
+def test_dojo_a_deal_passed_to_the_right_by_house_rule_is_announced(tmp_path: Path) -> None:
+    """Dojo's deal passes to the dealer's left (D3); with the house rule rotation=counterclockwise
+    the second round is dealt by the seat on North's right, South, and the companion says so: at
+    the start, in the round's announcement, and when asked 'règles'."""
+    (tmp_path / "default").mkdir()
+    (tmp_path / "house").mkdir()
+    second, said, *_ = dojo_round_one([], tmp_path / "default")[0]
+    assert second.startswith("Tour 2. Est donne."), second
+    assert said == "Règles du texte : aucune variante de la table.", said
+    lines, record = dojo_round_one(["--option", "rotation=counterclockwise"], tmp_path / "house")
+    second, said, *screen = lines
+    assert second.startswith("Tour 2. Sud donne."), second
+    rule = ("Règles de la table : Le sens où passe la donne : au joueur à droite du donneur "
+            "(sens antihoraire).")
+    assert said == rule, said
+    assert screen.count(rule) >= 2, "said at the start as well"
+    assert not any("Est donne" in ln for ln in screen)
+    assert all(len(ln) <= 200 for ln in screen) and not any("Traceback" in ln for ln in screen)
+    header, _actions, _ = open_record(record)
+    assert header.options["rotation"] == "counterclockwise"
