@@ -136,20 +136,23 @@ COLON = {"fr": " : ", "en": ": "}
 SEMICOLON = {"fr": " ; ", "en": "; "}
 
 
-def rules_in_force_line(game: Game, seats: int, options: Mapping[str, Any], lang: str) -> str:
-    """The table's house rules in one short line (said at the start, and by "règles")."""
+def rules_in_force_line(game: Game, seats: int, options: Mapping[str, Any], lang: str,
+                        room: int = MAX_LINE) -> str:
+    """The table's house rules in one line of at most ``room`` characters (said at the start, and
+    by "règles"): as many as fit, then how many more "règles options" details."""
     rules = in_force(game, seats, options)
     if not rules:
         return text(lang, "house.none")
-    parts: list[str] = []
-    for option, value in rules:
-        part = said_rule(game, option, value, lang)
-        line = text(lang, "house.in_force", rules=SEMICOLON[lang].join([*parts, part]))
-        if len(line) > MAX_LINE and parts:
-            return text(lang, "house.in_force_more", rules=SEMICOLON[lang].join(parts),
-                        n=len(rules) - len(parts))
-        parts.append(part)
-    return text(lang, "house.in_force", rules=SEMICOLON[lang].join(parts))
+    said = [said_rule(game, option, value, lang) for option, value in rules]
+    whole = text(lang, "house.in_force", rules=SEMICOLON[lang].join(said))
+    if len(whole) <= room:
+        return whole
+    for kept in range(len(said) - 1, 0, -1):
+        line = text(lang, "house.in_force_more", rules=SEMICOLON[lang].join(said[:kept]),
+                    n=len(said) - kept)
+        if len(line) <= room:
+            return line
+    return text(lang, "house.in_force_count", n=len(said))
 
 
 def house_options(game: Game) -> list[Option]:

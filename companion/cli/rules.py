@@ -19,7 +19,7 @@ from companion.cli.common import (
     seats_or_exit,
     user_config,
 )
-from companion.house_rules import house_options, option_lines, rules_in_force_line
+from companion.house_rules import MAX_LINE, house_options, option_lines, rules_in_force_line
 from companion.messages import text
 
 
@@ -41,7 +41,9 @@ def rules(
     chosen = house_rules_or_exit(package, config, preset, option, lang)
     resolved = package.rules.resolve_options(seats, chosen)
     lines = option_lines(package.rules, seats, resolved, lang)
-    echo(text(lang, "house.title", game=package.name.capitalize(), n=len(house_options(package.rules)),
-              in_force=rules_in_force_line(package.rules, seats, resolved, lang)))
+    title = {"game": package.name.capitalize(), "n": len(house_options(package.rules))}
+    room = MAX_LINE - len(text(lang, "house.title", **title, in_force=""))  # the title is one line
+    echo(text(lang, "house.title", **title,
+              in_force=rules_in_force_line(package.rules, seats, resolved, lang, room)))
     for line in lines:
         echo(line)

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from companion.cli.common import app
 from companion.engine import games, get_game
 from companion.engine.option_texts import option_text
-from companion.house_rules import choice_word, house_options, said_value
+from companion.house_rules import choice_word, house_options, rules_in_force_line, said_value
 
 runner = CliRunner()
 LANGS = ("fr", "en")
@@ -98,3 +98,25 @@ def test_a_value_the_option_does_not_have_is_one_line_naming_the_choices(name: s
     assert done.exit_code == 2
     choices = ", ".join(choice_word(c) for c in option.choices)
     assert done.output.strip() == f"Valeur refusée pour {option_name} : xyz. Choix : {choices}."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", games())
+def test_every_house_rule_changed_still_fits_one_line(name: str, lang: str) -> None:
+    """A table that changes every option it can: the title says as many as a line holds and
+    how many more 'règles options' details; no line (nor the line said in play) is longer than
+    200 characters."""
+    game = get_game(name)
+    seats = HOUSE[name][0]
+    values = {o.name: next(c for c in o.choices if c != game.default_option(o.name, seats))
+              for o in house_options(game) if len(o.choices) > 1}
+    lines = rules_lines(name, "--seats", str(seats), "--lang", lang,
+                        *[arg for n, v in values.items() for arg in ("--option", f"{n}={choice_word(v)}")])
+    assert all(len(ln) <= 200 for ln in lines), [ln for ln in lines if len(ln) > 200]
+    assert lines[0].startswith(f"{name.capitalize()}, {len(house_options(game))} options. {IN_FORCE[lang]}")
+    if len(values) > 3:  # more than a line holds
+        more = {"fr": " de plus, que « règles options » détaille.",
+                "en": " more, which \"rules options\" details."}
+        assert lines[0].endswith(more[lang]), lines[0]
+    said = rules_in_force_line(game, seats, game.resolve_options(seats, values), lang)
+    assert len(said) <= 200 and said.startswith(IN_FORCE[lang]), said
