@@ -8,6 +8,7 @@ one (`lang_or_exit`), from `companion/messages.toml`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,6 +18,8 @@ from card_codes import Deck, DeckError, load_deck
 from companion import __version__
 from companion.config import Config, problem_line, read_config
 from companion.engine import (
+    Event,
+    Game,
     GamePackage,
     GameSetupError,
     Match,
@@ -189,15 +192,25 @@ def recorded_game_or_exit(path: Path, lang: str) -> tuple[Header, list[tuple[int
     return header, actions
 
 
-def replayed_or_exit(path: Path, lang: str) -> Match:
+def replayed_or_exit(path: Path, lang: str,
+                     on_events: Callable[[Game, int, list[Event]], None] | None = None) -> Match:
     """The match a record rebuilds; a broken record, an unknown game, a broken deck, a record made
     under other rules of the game or an action the rules refuse is one line naming the file (and
-    line), exit 1."""
+    line), exit 1. With ``on_events``, each action's events go there as the replay reaches them
+    (the game's opening events first) and the match keeps no events and only its last state:
+    a record of any size is listed in bounded memory."""
     header, actions = recorded_game_or_exit(path, lang)
     game = get_package(header.game).rules
     book = Phrasebook(lang, game.name, seat_keys=game.seat_keys(header.seats))
     try:
-        return replay(game, header.seats, header.options, actions, rules=header.rules)
+        if on_events is None:
+            return replay(game, header.seats, header.options, actions, rules=header.rules)
+        if header.rules != game.rules_version:  # refused before its opening is printed
+            raise Rejected("rules_version", game=game.name, record=header.rules, ours=game.rules_version)
+        on_events(game, header.seats, game.start_events(game.new_state(header.seats, header.options)))
+        return replay(game, header.seats, header.options, actions, rules=header.rules,
+                      on_action=lambda _before, _action, events: on_events(game, header.seats, events),
+                      keep_events=False, keep_last=1)
     except ReplayError as err:
         raise fail(replay_refusal(path, err.line, err.rejected, book), 1) from None
     except Rejected as rejected:  # the header's options, or its rules version

@@ -3,12 +3,15 @@
 Undo is itself an action, `{"type": "undo"}`: it returns to the state before the last
 accepted action that is still standing (consecutive undos go further back). Because
 states are immutable, keeping the earlier states is the same as replaying the record
-minus the undone actions, only faster.
+minus the undone actions, only faster. A long record is replayed in bounded memory: the
+states no later undo goes back to are let go (`needed_states`), and a listing that only
+prints the events keeps none of them (``keep_events=False``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,10 +41,12 @@ class Match:
     game: Game
     seats: int
     options: dict[str, Any]
-    states: list[State]
+    # oldest first; None where a replay let a state go that no undo will go back to
+    states: list[State | None]
     events: list[Event]
     # the events of each standing action: batches[i] led to states[i + 1] (an undo drops its own)
     batches: list[list[Event]] = field(default_factory=list)
+    keep_events: bool = True  # False: a listing that prints each action's events as they come
 
     @classmethod
     def new(cls, game: Game, seats: int, options: Mapping[str, Any] | None = None) -> Match:
@@ -50,7 +55,9 @@ class Match:
 
     @property
     def state(self) -> State:
-        return self.states[-1]
+        state = self.states[-1]
+        assert state is not None  # the newest state is never let go
+        return state
 
     def check(self, action: Action) -> tuple[State, list[Event]]:
         """What one action (or an undo) would lead to, changing nothing: the state after it and
@@ -61,9 +68,10 @@ class Match:
         if action["type"] == UNDO:
             if len(action) != 1:
                 raise Rejected("bad_action")
-            if len(self.states) < 2:
+            earlier = self.states[-2] if len(self.states) >= 2 else None
+            if earlier is None:  # the start, or further back than a replayed record keeps
                 raise Rejected("nothing_to_undo")
-            return self.states[-2], [Event("all", "undo", {})]
+            return earlier, [Event("all", "undo", {})]
         return self.game.apply(self.state, action)
 
     def push(self, action: Action, state: State, events: list[Event]) -> None:
@@ -73,8 +81,9 @@ class Match:
             self.batches.pop()
         else:
             self.states.append(state)
-            self.batches.append(events)
-        self.events.extend(events)
+            self.batches.append(events if self.keep_events else _NOT_KEPT)
+        if self.keep_events:
+            self.events.extend(events)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action (or an undo); return its events. Rejected leaves all unchanged."""
@@ -84,27 +93,67 @@ class Match:
 
     def standing_events(self) -> list[Event]:
         """The game's events without those of undone actions, oldest first."""
-        return [*self.game.start_events(self.states[0]), *(e for batch in self.batches for e in batch)]
+        first = self.states[0]
+        assert first is not None  # the first state is never let go
+        return [*self.game.start_events(first), *(e for batch in self.batches for e in batch)]
+
+
+_NOT_KEPT: list[Event] = []  # the batch of an action whose events a listing printed and let go
+
+
+def needed_states(undos: Sequence[int], keep_last: int) -> bytearray:
+    """For each action of a record (``undos``: 1 where it is an undo), whether the state after it
+    must be kept while replaying: an undo later goes back to it, or it is among the last
+    ``keep_last`` states standing at the end (those a player may still take back)."""
+    needed = bytearray(len(undos))
+    standing = array("q")  # the action behind each standing state, oldest first
+    for i, undo in enumerate(undos):
+        if not undo:
+            standing.append(i)
+            continue
+        if standing:
+            standing.pop()
+        if standing:
+            needed[standing[-1]] = 1
+    for i in standing[len(standing) - keep_last:] if keep_last > 0 else ():
+        needed[i] = 1
+    return needed
 
 
 def replay(
     game: Game, seats: int, options: Mapping[str, Any] | None, actions: Iterable[tuple[int, Action]],
     rules: int | None = None, on_action: Callable[[State, Action, list[Event]], None] | None = None,
+    *, keep_events: bool = True, keep_last: int | None = None,
 ) -> Match:
     """Rebuild a match from numbered actions; ReplayError names the first refused line. A
     record made under other rules of the game (``rules``, its header's version; None for
     actions made under the rules of this program) is refused before its first action: its
     moves would be read under rules they were not played by. ``on_action(before, action,
-    events)`` hears each action taken (the live table rebuilds whose move each one was)."""
+    events)`` hears each action taken (the live table rebuilds whose move each one was).
+    ``keep_events=False``: the match keeps no events (``on_action`` has them as they come).
+    ``keep_last``: when the actions know which are undos (a record's, `RecordActions.undos`),
+    only the states an undo goes back to and the last ``keep_last`` standing ones are kept."""
     if rules is not None and rules != game.rules_version:
         raise Rejected("rules_version", game=game.name, record=rules, ours=game.rules_version)
     match = Match.new(game, seats, options)
-    for line, action in actions:
+    match.keep_events = keep_events
+    undos = getattr(actions, "undos", None)
+    needed = needed_states(undos, keep_last) if keep_last is not None and undos is not None else None
+    standing = array("q")  # with ``needed``: the action behind each state after the first
+    for index, (line, action) in enumerate(actions):
         before = match.state
         try:
             events = match.apply(action)
         except Rejected as rejected:
             raise ReplayError(line, rejected) from None
+        if needed is not None:
+            if action["type"] == UNDO:
+                standing.pop()
+            else:
+                if standing and not needed[standing[-1]]:
+                    match.states[-2] = None  # no undo comes back to it: let it go
+                standing.append(index)
         if on_action is not None:
             on_action(before, action, events)
+    match.keep_events = True  # what is played from now on (a resumed game) is kept
     return match

@@ -116,12 +116,39 @@ def _merged(lang: str, game: str | None) -> dict[str, dict[str, Any]]:
     return out
 
 
+@cache
+def _pieces(template: str) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """A template's literal texts and fields, parsed once (None: one `string.Formatter` fills
+    itself: a nested or numbered field, or a broken template, refused there as before)."""
+    try:
+        pieces = tuple(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    for _literal, name, spec, _conversion in pieces:
+        if name is not None and (not name or name[0].isdigit() or "{" in (spec or "")):
+            return None
+    return tuple((literal, name, spec or "", conversion) for literal, name, spec, conversion in pieces)
+
+
 class _Formatter(string.Formatter):
     """Fills a template at one verbosity level: the events and phrases inside it at that level too."""
 
     def __init__(self, book: Phrasebook, level: str) -> None:
         self.book = book
         self.level = level
+
+    def vformat(self, format_string: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str:
+        pieces = _pieces(format_string)
+        if pieces is None:
+            return super().vformat(format_string, args, kwargs)
+        out = []
+        for literal, name, spec, conversion in pieces:  # string.Formatter's steps, the parsing done once
+            if literal:
+                out.append(literal)
+            if name is not None:
+                value, _key = self.get_field(name, args, kwargs)
+                out.append(self.format_field(self.convert_field(value, conversion), spec))
+        return "".join(out)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, *words = format_spec.split("|") if format_spec else ("",)
@@ -394,7 +421,7 @@ class Phrasebook:
     def _elide(self, text: str) -> str:
         """French elides "de" before a vowel a name begins with: "à portée d'Archer rouge 1"
         (the name is filled in, so the phrase cannot write it; "h" is left alone, often aspirate)."""
-        if self.lang != "fr":
+        if self.lang != "fr" or "de " not in text:
             return text
         return ELIDE.sub(r"\1d'\2", text)
 
