@@ -151,6 +151,7 @@ class Journal:
     @classmethod
     def resume(cls, path: Path | str) -> tuple[Journal, Actions, list[RecordWarning]]:
         """Reopen a record to continue it (locked first); a torn last line is cut off the file."""
+        global _last_read
         path = Path(path)
         try:
             mode = os.stat(path).st_mode
@@ -164,7 +165,9 @@ class Journal:
         try:
             _lock(fd, path)  # before reading: another process may be writing it
             raw = _read_fd(fd, path)
-            header, actions, warnings, good = _parse(path, raw)
+            known, _last_read = _last_read, None
+            same = known is not None and known[0] == _identity(os.fstat(fd))
+            header, actions, warnings, good = known[1] if known is not None and same else _parse(path, raw)
             journal = cls(path, fd, header, len(actions), good)  # each line's seq is its number
             if good and raw[good - 1:good] != b"\n":
                 journal._write_line(b"\n")  # a complete last line that lost only its newline
@@ -223,14 +226,43 @@ class Journal:
         self.close()
 
 
+# The last record read, while it is unchanged: resuming a game reads it three times (the
+# command line checks it, the session refuses a broken one before locking it, the journal
+# reopens it locked), and a large record takes seconds to check. Dropped once it is reopened.
+_Parsed = tuple[Header, "RecordActions", list[RecordWarning], int]
+_last_read: tuple[tuple[int, int, int, int], _Parsed] | None = None
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _identity_of(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return _identity(info) if stat.S_ISREG(info.st_mode) else None
+
+
 def open_record(path: Path | str) -> tuple[Header, Actions, list[RecordWarning]]:
     """Read a record: header, [(line number, action)], warnings. RecordError if unusable."""
+    global _last_read
     path = Path(path)
+    identity = _identity_of(path)
+    if identity is not None and _last_read is not None and _last_read[0] == identity:
+        header, actions, warnings, _ = _last_read[1]
+        return header, actions, warnings
     try:
         raw = read_limited(path, MAX_RECORD_BYTES)
     except InputFileError as exc:
         raise RecordError(path, None, f"file.{exc.code}", **exc.params) from None
-    header, actions, warnings, _ = _parse(path, raw)
+    if _identity_of(path) != identity:  # written to while it was read: not kept
+        identity = None
+    parsed = _parse(path, raw)
+    if identity is not None:
+        _last_read = (identity, parsed)
+    header, actions, warnings, _ = parsed
     return header, actions, warnings
 
 

@@ -49,6 +49,7 @@ from companion.typed_input import Stop, TooLong, typed_lines
 RETRY_AFTER_FULL_S = 2.0  # seconds the synthetic table waits after the disk refused its move
 HELD_KINDS = ("line", "seat_line", "eof")  # what waits behind a typed card still in flight, in order
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
+RESUMED_UNDO_DEPTH = 1000  # states kept standing at the end of a resumed record: as many undos in a row
 
 
 class VisionNews(Protocol):
@@ -269,7 +270,10 @@ class Session:
             else:
                 self.moves.append(move_of(self.game, self.rules, before, action, events))
 
-        self.pipeline.match = replay(self.game, self.opts.seats, options, actions, rules, on_action=taken)
+        # a long record in bounded memory: the states no undo of the record goes back to are let
+        # go, but for the last ones standing, which a player may still take back one by one
+        self.pipeline.match = replay(self.game, self.opts.seats, options, actions, rules, on_action=taken,
+                                     keep_last=RESUMED_UNDO_DEPTH)
 
     def begin(self) -> None:
         """The game starts: its record is created, then its opening events announced."""

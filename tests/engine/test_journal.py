@@ -83,3 +83,22 @@ def test_sequence_gaps_headers_and_unreadable_files_are_refused(tmp_path) -> Non
     assert err.value.line == 1
     with pytest.raises(RecordError, match="cannot read"):
         open_record(tmp_path / "missing.jsonl")
+
+
+def test_a_record_read_again_is_read_anew_once_it_changed(tmp_path) -> None:
+    """Resuming reads a record three times and checks it once; a record written to since (a
+    line more, a line changed in place) is read again, never taken from the last reading."""
+    path = tmp_path / "r.jsonl"
+    with Journal.create(path, "tatsu", 4, {"seed": 1}, rules=get_game("tatsu").rules_version) as j:
+        j.append({"type": "play", "seat": 0, "card": "Y-X1"})
+    first = open_record(path)[1]
+    assert open_record(path)[1] is first  # unchanged: the same reading
+    journal, resumed, _ = Journal.resume(path)
+    assert resumed is first and len(resumed) == 1
+    journal.append({"type": "play", "seat": 1, "card": "Y-X2"})
+    journal.close()
+    again = open_record(path)[1]
+    assert again is not first and [a["card"] for _, a in again] == ["Y-X1", "Y-X2"]
+    text = path.read_text(encoding="utf-8").replace("Y-X2", "Y-X3")  # same size, changed in place
+    path.write_text(text, encoding="utf-8")
+    assert [a["card"] for _, a in open_record(path)[1]] == ["Y-X1", "Y-X3"]
