@@ -87,7 +87,7 @@ def autoplay(game: Game, seats: int, seed: int, options: Mapping[str, Any] | Non
         if len(match.states) > max_actions:
             raise RuntimeError(f"{game.name}: not over after {max_actions} actions")
         state = match.state
-        rng = random.Random(f"{seed}-{len(match.states)}-{len(match.events)}")
+        rng = random.Random(f"{seed}-{len(match.states)}-{match.event_count}")
         table = game.table_actions(state, rng)
         if table:
             carded = [a for a in table if "card" in a]

@@ -47,6 +47,7 @@ class Match:
     # the events of each standing action: batches[i] led to states[i + 1] (an undo drops its own)
     batches: list[list[Event]] = field(default_factory=list)
     keep_events: bool = True  # False: a listing that prints each action's events as they come
+    events_let_go: int = 0  # events of a long replayed record no longer kept (the oldest)
 
     @classmethod
     def new(cls, game: Game, seats: int, options: Mapping[str, Any] | None = None) -> Match:
@@ -91,6 +92,24 @@ class Match:
         self.push(action, state, events)
         return events
 
+    @property
+    def event_count(self) -> int:
+        """Every event the game announced, those let go included (what a bot's dice count)."""
+        return self.events_let_go + len(self.events)
+
+    def let_go(self, keep_events: int, keep_batches: int) -> None:
+        """Forget all but the newest ``keep_events`` events and the events of all but the newest
+        ``keep_batches`` standing actions: a long record resumed in bounded memory. What the
+        table asks of its history (the cards played this round) lies in the newest."""
+        if len(self.events) > keep_events:
+            drop = len(self.events) - keep_events
+            del self.events[:drop]
+            self.events_let_go += drop
+        for i in range(max(0, len(self.batches) - keep_batches) - 1, -1, -1):
+            if self.batches[i] is _NOT_KEPT:
+                break  # the older ones were let go before
+            self.batches[i] = _NOT_KEPT
+
     def standing_events(self) -> list[Event]:
         """The game's events without those of undone actions, oldest first."""
         first = self.states[0]
@@ -123,7 +142,7 @@ def needed_states(undos: Sequence[int], keep_last: int) -> bytearray:
 def replay(
     game: Game, seats: int, options: Mapping[str, Any] | None, actions: Iterable[tuple[int, Action]],
     rules: int | None = None, on_action: Callable[[State, Action, list[Event]], None] | None = None,
-    *, keep_events: bool = True, keep_last: int | None = None,
+    *, keep_events: bool = True, keep_last: int | None = None, keep_history: tuple[int, int] | None = None,
 ) -> Match:
     """Rebuild a match from numbered actions; ReplayError names the first refused line. A
     record made under other rules of the game (``rules``, its header's version; None for
@@ -132,7 +151,8 @@ def replay(
     events)`` hears each action taken (the live table rebuilds whose move each one was).
     ``keep_events=False``: the match keeps no events (``on_action`` has them as they come).
     ``keep_last``: when the actions know which are undos (a record's, `RecordActions.undos`),
-    only the states an undo goes back to and the last ``keep_last`` standing ones are kept."""
+    only the states an undo goes back to and the last ``keep_last`` standing ones are kept.
+    ``keep_history``: (events, actions) to keep the events of (`Match.let_go`), now and then."""
     if rules is not None and rules != game.rules_version:
         raise Rejected("rules_version", game=game.name, record=rules, ours=game.rules_version)
     match = Match.new(game, seats, options)
@@ -155,5 +175,9 @@ def replay(
                 standing.append(index)
         if on_action is not None:
             on_action(before, action, events)
+        if keep_history is not None and index % 4096 == 4095:
+            match.let_go(*keep_history)
+    if keep_history is not None:
+        match.let_go(*keep_history)
     match.keep_events = True  # what is played from now on (a resumed game) is kept
     return match

@@ -76,7 +76,7 @@ class SyntheticDriver:
         game resumed after a crash goes on exactly as it would have."""
         assert self.host.match is not None
         match = self.host.match
-        return random.Random(f"{self.host.opts.seed}-{len(match.states)}-{len(match.events)}")
+        return random.Random(f"{self.host.opts.seed}-{len(match.states)}-{match.event_count}")
 
     def bot_gives(self, holder: int) -> None:
         """A bot asked to play for the current seat picks a card from ``holder``'s hand (or says it

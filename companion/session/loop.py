@@ -50,6 +50,7 @@ RETRY_AFTER_FULL_S = 2.0  # seconds the synthetic table waits after the disk ref
 HELD_KINDS = ("line", "seat_line", "eof")  # what waits behind a typed card still in flight, in order
 LABEL_ERRORS = {LabelErrorKind.BAD_CHECK: "label_bad_check", LabelErrorKind.OTHER_GAME: "label_other_game"}
 RESUMED_UNDO_DEPTH = 1000  # states kept standing at the end of a resumed record: as many undos in a row
+RESUMED_EVENTS = 20_000  # events of a resumed record kept (the newest: this round's, and more)
 
 
 class VisionNews(Protocol):
@@ -266,14 +267,18 @@ class Session:
         """The match of a record, and whose move each standing action was."""
         def taken(before: State, action: Action, events: list[Event]) -> None:
             if action["type"] == "undo":
-                self.moves.pop()
+                if self.moves:
+                    self.moves.pop()
             else:
                 self.moves.append(move_of(self.game, self.rules, before, action, events))
+            if len(self.moves) > 2 * RESUMED_UNDO_DEPTH:  # a long record: as far back as undo reaches
+                del self.moves[:-RESUMED_UNDO_DEPTH]
 
         # a long record in bounded memory: the states no undo of the record goes back to are let
         # go, but for the last ones standing, which a player may still take back one by one
         self.pipeline.match = replay(self.game, self.opts.seats, options, actions, rules, on_action=taken,
-                                     keep_last=RESUMED_UNDO_DEPTH)
+                                     keep_last=RESUMED_UNDO_DEPTH,
+                                     keep_history=(RESUMED_EVENTS, RESUMED_UNDO_DEPTH))
 
     def begin(self) -> None:
         """The game starts: its record is created, then its opening events announced."""

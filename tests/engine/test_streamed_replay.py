@@ -100,3 +100,21 @@ def test_replay_lists_a_record_as_it_is_replayed(tmp_path: Path, name: str) -> N
     assert [e["key"] for e in out["events"]] == [e.key for e in whole.events]
     assert out["scores"] == {str(s): v for s, v in game.scores(whole.state).items()}
     assert set(out) == {"game", "seats", "over", "scores", "winners", "events"}
+
+
+@pytest.mark.parametrize("name", ["tatsu", "dojo"])
+def test_a_resumed_record_keeps_its_newest_history_and_counts_every_event(tmp_path: Path, name: str) -> None:
+    """A long record resumed keeps the newest events (what 'jouées' and 'donne' read) and counts
+    them all (the bots' dice are seeded by the count: a resumed game plays on as it would have)."""
+    path, _live = recorded_game(tmp_path, name, 5, 400, 11)
+    header, actions, _ = open_record(path)
+    game = get_game(name)
+    whole = replay(game, header.seats, header.options, actions, rules=header.rules)
+    kept = replay(game, header.seats, header.options, actions, rules=header.rules,
+                  keep_last=20, keep_history=(60, 20))
+    assert kept.state == whole.state
+    assert kept.event_count == len(whole.events) and len(kept.events) <= 60
+    assert kept.events == whole.events[-len(kept.events):]
+    standing = kept.standing_events()
+    assert standing[-10:] == whole.standing_events()[-10:]
+    assert len(standing) < len(whole.standing_events()) or len(whole.batches) <= 20
