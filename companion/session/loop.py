@@ -265,20 +265,25 @@ class Session:
 
     def rebuild(self, options: dict[str, Any], rules: int, actions: Sequence[tuple[int, Action]]) -> None:
         """The match of a record, and whose move each standing action was."""
+        # each standing action, to be told whose move it was (only the newest: as far back as
+        # undo reaches, so a long record is read without working out a million moves)
+        standing: list[tuple[State, Action, list[Event]]] = []
+
         def taken(before: State, action: Action, events: list[Event]) -> None:
             if action["type"] == "undo":
-                if self.moves:
-                    self.moves.pop()
+                if standing:
+                    standing.pop()
             else:
-                self.moves.append(move_of(self.game, self.rules, before, action, events))
-            if len(self.moves) > 2 * RESUMED_UNDO_DEPTH:  # a long record: as far back as undo reaches
-                del self.moves[:-RESUMED_UNDO_DEPTH]
+                standing.append((before, action, events))
+            if len(standing) > 2 * RESUMED_UNDO_DEPTH:
+                del standing[:-RESUMED_UNDO_DEPTH]
 
         # a long record in bounded memory: the states no undo of the record goes back to are let
         # go, but for the last ones standing, which a player may still take back one by one
         self.pipeline.match = replay(self.game, self.opts.seats, options, actions, rules, on_action=taken,
                                      keep_last=RESUMED_UNDO_DEPTH,
                                      keep_history=(RESUMED_EVENTS, RESUMED_UNDO_DEPTH))
+        self.moves = [move_of(self.game, self.rules, *taken_at) for taken_at in standing]
 
     def begin(self) -> None:
         """The game starts: its record is created, then its opening events announced."""
