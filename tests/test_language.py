@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from card_codes import load_deck
+from companion.cardnames import spoken_names
 from companion.commands import Commands
 from companion.language import LANGS, ascii_text, fold
-from companion.session.cardnames import spoken_names
 
 
 def test_fold_drops_case_accents_and_spells_out_ligatures() -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.cardnames import cards_named
 from companion.commands import Command
 from companion.engine import Rejected
 from companion.engine.capabilities import Giving, Placing, Requests
@@ -21,7 +22,6 @@ from companion.house_rules import option_lines, rules_in_force_line
 from companion.language import fold
 from companion.messages import text as message
 from companion.session.awaiting import Confirm, Scan, after, question_of, with_question
-from companion.session.cardnames import cards_named
 from companion.session.host import PUBLIC, SPEECH_COMMANDS, Host
 from companion.session.moves import Move, UndoBlocked, undo_plan
 from companion.speech.verbosity import BRIEF, DETAILED, NORMAL

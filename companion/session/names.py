@@ -4,11 +4,11 @@ jaune 4", "3" (a number in the choice a question offers, else in the hand)."""
 from __future__ import annotations
 
 from card_codes import try_decode
+from companion.cardnames import cards_named, norm, spoken_names
 from companion.engine import Rejected
 from companion.engine.table import Hints
 from companion.language import LANGS, fold
 from companion.session.awaiting import question_of
-from companion.session.cardnames import cards_named, norm, spoken_names
 from companion.session.host import Host
 from companion.speech.phrasebook import Phrasebook
 

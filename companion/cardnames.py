@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from card_codes import Card, Deck
 from companion.language import LANGS, fold
 
-PUNCTUATION = re.compile(r"[\s:;,.!?«»\"()]+")
+PUNCTUATION = re.compile(r"[\s:;,.!?«»\"()°]+")  # "MS rotation 90°" is typed "ms rotation 90" too
 
 
 def norm(text: str) -> str:
