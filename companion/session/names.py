@@ -62,9 +62,13 @@ class Names:
             else:
                 if known is not None and len({host.book.card_name(c) for c in cards}) > 1:
                     return [""]
+        known = host.rules.hand_cards(host.match.state, host.me) if host.match is not None else None
+        place = {card: i for i, card in reversed(list(enumerate(known or [])))}
         by_name: dict[str, str] = {}
-        for card in cards:  # copies are one card to the player: the first stands for them all
-            by_name.setdefault(host.book.card_name(card), card)
+        for card in cards:  # copies are one card to the player: the first in my hand stands for them all
+            name = host.book.card_name(card)
+            if name not in by_name or place.get(card, len(place)) < place.get(by_name[name], len(place)):
+                by_name[name] = card
         return list(by_name.values())
 
     def may_play(self, card: str) -> bool:

@@ -105,7 +105,10 @@ def judo(me: BlindPlayer, said: str) -> str | None:
     if placed:  # the grip card names its hand (issue 27: the text's words): that one
         JUDO_SAY_ON_SHOWING.pop(id(me), None)
         return placed.group(1)
-    if "Carte vue." in said or "Dites : gauche ou droite" in said:  # the card I typed waits for words
+    if "Tapez ses cartes MS" in said:  # the throw card I typed waits for its MS cards: my hand's own
+        JUDO_SAY_ON_SHOWING.pop(id(me), None)
+        return "projette"
+    if "Carte vue." in said or "Dites gauche ou droite" in said:  # the card I typed waits for words
         return JUDO_SAY_ON_SHOWING.pop(id(me), "gauche")
     if "Numéros changés" in said and "Vous pouvez" not in said:
         return None  # my hand's new numbers: `main` is asked before each card anyway

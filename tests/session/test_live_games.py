@@ -81,7 +81,7 @@ def test_judo_a_third_grip_asks_which_hand(make_session, tmp_path: Path) -> None
     session.handle_vision(seen("GRIP-MD-1"))
     session.handle_vision(seen("GRIP-RG-1"))
     session.handle_vision(seen("GRIP-MD-2"))
-    assert rec.texts(0)[-1].startswith("Carte vue. Dites : gauche ou droite")
+    assert rec.texts(0)[-1] == "Les deux mains tiennent : quelle main lâche ? Dites gauche ou droite."
     session.handle_line("droite")  # "d" is also the common "demande": the waiting card's words win
     assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "play", "seat": 0, "card": "GRIP-MD-2",
                                                             "hand": "right"}

@@ -173,13 +173,17 @@ def may_cover(opts: Mapping[str, Any], top: str | None, new: str) -> str:
     return "yes" if new in table[top] else "no"
 
 
+def sort_of(card: str) -> tuple[str, ...]:
+    """What a card is for the rules: its copies are the same sort (they make the same moves)."""
+    c = cards()[card]
+    return (c.kind, c.grip, c.arrow, c.element, c.ms, c.abbr)
+
+
 def distinct(hand: Sequence[str]) -> list[str]:
     """One card of each sort in the hand (two copies of a card make the same move)."""
     out, seen = [], set()
-    info = cards()
     for card in hand:
-        c = info[card]
-        key = (c.kind, c.grip, c.arrow, c.element, c.ms, c.abbr)
+        key = sort_of(card)
         if key not in seen:
             seen.add(key)
             out.append(card)

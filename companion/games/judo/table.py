@@ -15,7 +15,7 @@ from companion.engine.capabilities import Deciding
 from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
 from companion.games.judo import words
 from companion.games.judo.queries import LACKS_SAID, query_events
-from companion.games.judo.state import JudoState, cards, die_data, score_params
+from companion.games.judo.state import JudoState, cards, die_data, holds, score_params, sort_of
 
 
 class JudoTable(TableRules[JudoState], Deciding):
@@ -113,18 +113,24 @@ class JudoTable(TableRules[JudoState], Deciding):
             throws = [a for a in legal if a["type"] == "throw" and a["cards"][0] == card]
             if not throws:
                 self.game.apply(state, {"type": "throw", "seat": seat, "cards": [card]})  # the reason
-            return Question(card, tuple(throws))
-        discard = [a for a in legal if a["type"] == "discard" and a["card"] == card]
-        plays = [a for a in legal if a["type"] == "play" and a["card"] == card]
-        if kind == "grip" and plays and None not in state.grips[seat]:
-            return Question(card, tuple(plays))  # both hands hold: which one lets go?
+            return Question(card, tuple(throws), seat, Answer(seat, "judo_throw_waiting"))
+        # `legal` lists one copy of each sort of card: a copy held makes the same moves (issue 26, F8)
+        sort = sort_of(card) if holds(state, seat, card) else None
+        same = [{**a, "card": card} for a in legal if "card" in a and sort_of(a["card"]) == sort]
+        discard = [a for a in same if a["type"] == "discard"]
+        plays = [a for a in same if a["type"] == "play"]
+        if kind == "grip" and plays and None not in state.grips[seat]:  # both hands hold
+            hands = {a["hand"] for a in plays}
+            if len(hands) == 1:  # the card says which hand (grip_hand = by_target): nothing to ask
+                return {"type": "play", "seat": seat, "card": card, "hand": hands.pop()}
+            return Question(card, tuple(plays), seat, Answer(seat, "judo_which_hand"))  # which one lets go?
         if plays:
             action = {"type": "play", "seat": seat, "card": card}
             if len({a.get("rps") for a in plays}) > 1:  # equal elements: the players' rock-paper-scissors
                 return Question(card, tuple(plays), seat, Answer(seat, "judo_rps_yours"))
             return action
         if discard and kind not in ("grip", "kuzushi"):  # an MS card alone: only a discard
-            return Question(card, tuple(discard))
+            return Question(card, tuple(discard), seat, Answer(seat, "judo_discard_waiting"))
         self.game.apply(state, {"type": "play", "seat": seat, "card": card})  # the rules' reason
         raise Rejected("card_not_now")
 

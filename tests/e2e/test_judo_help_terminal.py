@@ -1,0 +1,99 @@
+"""Judo played from its own help, as a blind player meets it in a real terminal (issue 26, F8, and
+issue 27's grips by the judogi's side): a grip changed by the number of a copy in the hand is
+taken; a grip card whose hand the card decides asks nothing.
+
+Each game is resumed from a short record (Nord's first turn, then my draw), so that my hand is
+known; only the screen is read, only what a person types is typed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .blind import BlindPlayer
+
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
+                                 reason="tmux is installed by make test's bootstrap")]
+
+NORD = ["KUZ-UP-WOOD-1", "KUZ-DOWN-FIRE-2", "MS-IPPON-2", "KUZ-UP-FIRE-1", "THROW-TN", "THROW-OSG",
+        "MS-T180-2", "GRIP-RD-1", "GRIP-MG-2"]
+# three copies of the right-sleeve grip beside the two grips of a kumikata
+COPIES_HAND = ["GRIP-MD-1", "GRIP-RG-1", "GRIP-MD-2", "GRIP-MD-3", "GRIP-MD-4", "MS-T90-1", "MS-T180-1",
+               "KUZ-DOWN-WATER-1", "THROW-OG"]
+
+
+def record(tmp_path: Path, mine: list[str], **options: Any) -> Path:
+    """A record where Nord drew and discarded, and I (Sud) drew ``mine``: my turn, my hand known."""
+    header = {"format": "companion-record/1", "game": "judo", "rules": 4, "seats": 2,
+              "options": {"seed": 4, **options}, "information": "equal", "keyboard": 1, "synthetic": True}
+    actions = [{"type": "draw", "seat": 0, "cards": NORD}, {"type": "discard", "seat": 0, "card": NORD[0]},
+               {"type": "draw", "seat": 1, "cards": mine}]
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / "start.jsonl"
+    lines = [header] + [{"seq": i, "action": a} for i, a in enumerate(actions, start=1)]
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    return path
+
+
+def resumed(tmp_path: Path, mine: list[str], **options: Any) -> BlindPlayer:
+    me = BlindPlayer("judo", 2, "Sud", tmp_path, resume=record(tmp_path, mine, **options))
+    me.term.wait_for("À vous", 60)
+    me.new_lines()
+    return me
+
+
+def until(me: BlindPlayer, text: str, heard: list[str], timeout: float = 60.0) -> list[str]:
+    """The lines heard (``heard``, then more) until one holds ``text``."""
+    deadline = time.monotonic() + timeout
+    while not any(text in ln for ln in heard):
+        assert time.monotonic() < deadline, f"{text!r} not said; screen:\n" + "\n".join(me.lines()[-20:])
+        heard = heard + me.new_lines()
+    return heard
+
+
+def test_judo_a_grip_whose_hand_the_card_decides_asks_nothing(tmp_path: Path) -> None:
+    """Issue 27's default (grip_hand = by_target: mD is the left hand's): both hands holding, a
+    third grip card takes the hand it names at once; no "gauche ou droite" is asked."""
+    me = resumed(tmp_path, COPIES_HAND)
+    try:
+        until(me, "Sud saisit, main gauche : Saisie mD", me.type("1"))
+        until(me, "Sud saisit, main droite : Saisie rG", me.type("1"))
+        heard = me.private(until(me, "Sud lâche Saisie mD", me.type("1")))  # a second right-sleeve grip
+        assert "Sud saisit, main gauche : Saisie mD : manche droite." in heard, heard
+        assert not any("gauche ou droite" in ln for ln in heard), heard
+    finally:
+        me.close()
+
+
+def test_judo_a_grip_changed_by_the_number_of_a_copy(tmp_path: Path) -> None:
+    """F8: two copies of a grip card in my hand, the second one's number changes a grip (it was
+    refused: "ne se joue pas maintenant"); with the player's choice of hand, the question "which
+    hand lets go" is asked and "gauche" answers it."""
+    me = resumed(tmp_path, COPIES_HAND)
+    try:
+        until(me, "Sud saisit, main gauche", me.type("1"))
+        until(me, "Sud saisit, main droite", me.type("1"))
+        shown = me.private(me.type("main"))[0]
+        assert shown.startswith("Votre main : 1 : Saisie mD : manche droite ; 2 : Saisie mD"), shown
+        heard = me.private(until(me, "Sud lâche Saisie mD", me.type("2")))  # the second copy
+        assert "Sud saisit, main gauche : Saisie mD : manche droite." in heard, heard
+    finally:
+        me.close()
+    chooser = resumed(tmp_path / "choose", COPIES_HAND, grip_hand="choose")
+    try:
+        until(chooser, "Sud saisit, main gauche", chooser.type("1"))
+        until(chooser, "Sud saisit, main droite", chooser.type("1"))
+        asked = chooser.ask("2")
+        assert asked.endswith("Les deux mains tiennent : quelle main lâche ? Dites gauche ou droite."), asked
+        heard = chooser.private(until(chooser, "Sud lâche", chooser.type("droite")))
+        assert "Sud saisit, main droite : Saisie mD : manche droite." in heard, heard
+        assert "Sud lâche Saisie rG : revers gauche." in heard, heard
+    finally:
+        chooser.close()
