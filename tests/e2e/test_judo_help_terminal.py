@@ -1,6 +1,7 @@
-"""Judo played from its own help, as a blind player meets it in a real terminal (issue 26, F8, and
-issue 27's grips by the judogi's side): a grip changed by the number of a copy in the hand is
-taken; a grip card whose hand the card decides asks nothing.
+"""Judo played from its own help, as a blind player meets it in a real terminal (issue 26: F6, F7,
+F8, and issue 27's grips by the judogi's side): every verb `aide` offers does what it says; the
+MS cards typed after a throw card make the throw; a grip changed by the number of a copy in the
+hand is taken; a grip card whose hand the card decides asks nothing.
 
 Each game is resumed from a short record (Nord's first turn, then my draw), so that my hand is
 known; only the screen is read, only what a person types is typed.
@@ -24,6 +25,9 @@ pytestmark = [pytest.mark.e2e,
 
 NORD = ["KUZ-UP-WOOD-1", "KUZ-DOWN-FIRE-2", "MS-IPPON-2", "KUZ-UP-FIRE-1", "THROW-TN", "THROW-OSG",
         "MS-T180-2", "GRIP-RD-1", "GRIP-MG-2"]
+# Tai-otoshi: mD + rG, kuzushi right fire, 180°: all in my hand, none of it on the table yet
+TO_HAND = ["GRIP-MD-1", "GRIP-RG-1", "KUZ-RIGHT-FIRE-1", "THROW-TO", "MS-T180-1", "MS-T90-1", "MS-T90-2",
+           "GRIP-MD-2", "KUZ-DOWN-WATER-1"]
 # three copies of the right-sleeve grip beside the two grips of a kumikata
 COPIES_HAND = ["GRIP-MD-1", "GRIP-RG-1", "GRIP-MD-2", "GRIP-MD-3", "GRIP-MD-4", "MS-T90-1", "MS-T180-1",
                "KUZ-DOWN-WATER-1", "THROW-OG"]
@@ -56,6 +60,52 @@ def until(me: BlindPlayer, text: str, heard: list[str], timeout: float = 60.0) -
         assert time.monotonic() < deadline, f"{text!r} not said; screen:\n" + "\n".join(me.lines()[-20:])
         heard = heard + me.new_lines()
     return heard
+
+
+# the judo lines of `aide`, as it writes them
+OFFERED = ["manque ISN", "projections", "fini", "pioche 3", "défausse, ou défausse et une carte", "projette",
+           "gauche, droite", "gagné, perdu"]
+NOT_NOW = ("Cette commande ne sert pas maintenant", "Commande inconnue", "Carte refusée")
+
+
+def test_judo_every_verb_of_aide_does_as_offered(tmp_path: Path) -> None:
+    """F6: each judo line of `aide`, typed as it is written, is taken or answered with what to do
+    (never "ne sert pas maintenant"); "défausse" and a card's name discards that card."""
+    me = resumed(tmp_path, TO_HAND)
+    try:
+        helped = me.private(until(me, "gagné, perdu", me.type("aide")))
+        first = helped.index(next(ln for ln in helped if ln.startswith("manque ISN")))  # the game's own lines
+        offered = [ln.split(" : ", 1)[0] for ln in helped[first:] if " : " in ln and not ln.startswith("«")]
+        assert offered == OFFERED, offered
+        typed = ("manque ISN", "projections", "fini", "pioche 3", "défausse", "projette", "gauche", "droite",
+                 "gagné", "perdu")
+        answers = {line: me.ask(line) for line in typed}
+        for line, answer in answers.items():
+            assert answer and not any(word in answer for word in NOT_NOW), (line, answer)
+        assert answers["gauche"].startswith("Gauche ou droite répond à la question d'une saisie"), answers
+        assert answers["gagné"].startswith("Gagné ou perdu répond à un pierre-feuille-ciseaux"), answers
+        assert "« défausse 3 »" in answers["défausse"], answers
+        # "défausse et une carte": by its name as the program says it, or a part of it
+        assert me.ask("défausse Déséquilibre avant, eau").startswith("Sud défausse Déséquilibre avant, eau.")
+    finally:
+        me.close()
+
+
+def test_judo_the_ms_cards_typed_after_the_throw_card_throw(tmp_path: Path) -> None:
+    """F7: "tapez ses cartes MS": the throw card shown, its MS card typed by its name is the throw
+    (the table's die is asked), as its number in the hand is."""
+    me = resumed(tmp_path, TO_HAND)
+    try:
+        for card, said in (("saisie mD", "Sud saisit, main gauche"), ("saisie rG", "Sud saisit, main droite"),
+                           ("Déséquilibre droite, feu", "Sud déséquilibre")):
+            until(me, said, me.type(card))
+        asked = me.ask("TO")
+        thrown = me.ask("MS rotation 180°")  # it was "Commande inconnue : MS."
+        assert thrown.startswith("Lancez le dé GAKE"), thrown
+        assert "Tapez ses cartes MS" in asked and "gauche ou droite" not in asked, asked  # what the card asks
+        until(me, "Sud gagne le combat 1", me.type("dé ippon"))
+    finally:
+        me.close()
 
 
 def test_judo_a_grip_whose_hand_the_card_decides_asks_nothing(tmp_path: Path) -> None:

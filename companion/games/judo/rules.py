@@ -73,7 +73,8 @@ from companion.games.judo.turns import draw_action, draw_pile_size, need
 # the conformance test checks that the code raises no other and that each has its phrases.
 REJECTIONS = frozenset({
     "bad_hand", "cannot_cover", "cannot_start_pile", "draw_first", "duplicate_card", "grips_first",
-    "judo_die_face", "judo_show_first", "judo_show_throw", "must_discard", "no_discard_after_play", "no_draw",
+    "judo_card_unknown", "judo_die_face", "judo_no_grip_waiting", "judo_no_tie_waiting", "judo_show_first",
+    "judo_show_throw", "must_discard", "no_discard_after_play", "no_draw",
     "not_in_draw_pile", "not_in_hand", "not_ms_card", "one_throw_card", "order_grip", "play_as_throw",
     "rps_needed", "throw_grips", "throw_ippon_card", "throw_kuzushi", "throw_kuzushi_theirs",
     "throw_rotation", "tie_lost_no_more", "tie_lost_this_turn", "too_many_cards", "which_hand", "wrong_hand"

@@ -6,10 +6,12 @@ shown; "fini" ends the turn; "manque ISN" and "projections" answer privately."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from card_codes import load_deck
+from companion.cardnames import norm, spoken_names
 from companion.engine import Action, Answer, Event, Rejected
 from companion.engine.capabilities import Deciding
 from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
@@ -158,9 +160,10 @@ class JudoTable(TableRules[JudoState], Deciding):
         command = words.parse(line)
         first, _, rest = line.strip().partition(" ")
         if command is None and rest and (head := words.parse(first)) and head.name == "discard":
-            named = self._cards_of(state, seat, rest)  # "défausse KDF1": a card named, not shown
-            if named and len(named) == 1:
-                return {"type": "discard", "seat": seat, "card": named[0]}
+            named = self._cards_of(state, seat, rest)  # "défausse KDF1", "défausse saisie mD": not shown
+            if named is None or len(named) != 1:
+                raise Rejected("judo_card_unknown", word=rest.strip())
+            return {"type": "discard", "seat": seat, "card": named[0]}
         if command is not None:
             if command.name == "lacks":
                 return query_events(state, seat, str(command.arg))
@@ -177,19 +180,20 @@ class JudoTable(TableRules[JudoState], Deciding):
             if command.name == "throw":
                 return self._throw(state, seat, card, None)
         info = cards()
-        if card is not None and info[card].kind == "grip":
-            hand = words.hand(line)
-            if hand is not None:
-                return {"type": "play", "seat": seat, "card": card, "hand": hand}
-        if card is not None and info[card].kind == "kuzushi":
-            result = words.rps_result(line)
-            if result is not None:
-                return {"type": "play", "seat": seat, "card": card, "rps": result}
+        hand, result = words.hand(line), words.rps_result(line)
+        if card is not None and info[card].kind == "grip" and hand is not None:
+            return {"type": "play", "seat": seat, "card": card, "hand": hand}
+        if card is not None and info[card].kind == "kuzushi" and result is not None:
+            return {"type": "play", "seat": seat, "card": card, "rps": result}
+        if card is None and hand is not None:  # "gauche" answers a grip's question: none waits
+            raise Rejected("judo_no_grip_waiting")
+        if card is None and result is not None:  # "gagné" answers a rock-paper-scissors: none asked
+            raise Rejected("judo_no_tie_waiting")
         named = self._cards_of(state, seat, line)
         if named is None:
             return None
         if card is not None and info[card].kind == "throw" and all(info[c].kind == "ms" for c in named):
-            return self._throw(state, seat, card, named)
+            return self._throw(state, seat, card, named)  # the throw shown, then its MS cards typed (F7)
         if len(named) > 1 and info[named[0]].kind == "throw":
             return self._throw(state, seat, named[0], named[1:])
         return None
@@ -218,19 +222,59 @@ class JudoTable(TableRules[JudoState], Deciding):
         return {"type": "throw", "seat": seat, "cards": [card, *ms]}
 
     def _cards_of(self, state: JudoState, seat: int, line: str) -> list[str] | None:
-        """The cards a line names (ids, label codes, numbers in the hand), or None."""
+        """The cards a line names, one after the other: ids, label codes, numbers in the hand,
+        the names the program says ("Saisie mD", "MS rotation 180°", "O-goshi") and the MS
+        cards' short names ("T180", "IPPON"), with or without "carte", joined by spaces, "+"
+        or "et" ("3 5", "T180 + IPPON"). A name takes a copy from the seat's hand first. None:
+        the line is not cards (or a name several sorts of card answer to, none of them held)."""
         deck = load_deck(self.game.name)
         codes = {c.code: c.id for c in deck}
-        hand = state.hands[seat]
-        out = []
-        for word in line.split():
+        hand = list(state.hands[seat])
+        said = [w for w in norm(line.replace("+", " ")).split() if w not in words.filler_words()]
+        out: list[str] = []
+        at = 0
+        while at < len(said):
+            word = said[at]
             up = word.upper()
-            if up in deck:
-                out.append(up)
-            elif up in codes:
-                out.append(codes[up])
-            elif word.isdigit() and 0 < int(word) <= len(hand):
-                out.append(hand[int(word) - 1])
+            found: str | None = None
+            if up in deck or up in codes:
+                found, at = (up if up in deck else codes[up]), at + 1
+            elif word.isdigit():
+                if not 0 < int(word) <= len(hand):
+                    return None
+                found, at = hand[int(word) - 1], at + 1
             else:
+                for end in range(len(said), at, -1):  # the longest name first
+                    ids = _names().get(" ".join(said[at:end]))
+                    if ids:
+                        found = _pick(ids, hand, out)
+                        if found is None:
+                            return None
+                        at = end
+                        break
+            if found is None:
                 return None
+            out.append(found)
         return out or None
+
+
+@cache
+def _names() -> dict[str, list[str]]:
+    """Each name a judo card answers to (in either language, and the MS cards' short names) -> the
+    ids of the cards with that name, in deck order."""
+    out: dict[str, list[str]] = {}
+    for card in load_deck("judo"):
+        for name in spoken_names(card) | {norm(w) for w in words.ms_words(card.get("ms", ""))}:
+            out.setdefault(name, []).append(card.id)
+    return out
+
+
+def _pick(ids: list[str], hand: list[str], taken: list[str]) -> str | None:
+    """The card a name means: a copy in the hand not named already on the line, else (a card not
+    held: the rules will say so) the first of one sort; None: several sorts, none held."""
+    free = [c for c in ids if c in hand and hand.count(c) > taken.count(c)]
+    if free and len({sort_of(c) for c in free}) == 1:
+        return free[0]
+    if not free and len({sort_of(c) for c in ids}) == 1:
+        return ids[0]
+    return None

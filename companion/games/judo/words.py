@@ -49,6 +49,17 @@ def die_words(face: str) -> tuple[str, ...]:
     return tuple(_table()["die"].get(face, [face]))
 
 
+def ms_words(kind: str) -> tuple[str, ...]:
+    """The short names of an MS card of this kind ("T180"); none for another card."""
+    return tuple(_table()["ms"].get(kind, ()))
+
+
+@cache
+def filler_words() -> frozenset[str]:
+    """The words a line of cards may hold between them ("carte", "et"), folded."""
+    return frozenset(fold(w) for w in _table()["fillers"]["words"])
+
+
 def rps_result(text: str) -> str | None:
     """'won' or 'lost' for 'gagné', 'perdu', 'won'...; None otherwise."""
     return _lookup("rps", text)
