@@ -1,7 +1,8 @@
 """Judo played from its own help, as a blind player meets it in a real terminal (issue 26: F6, F7,
-F8, and issue 27's grips by the judogi's side): every verb `aide` offers does what it says; the
-MS cards typed after a throw card make the throw; a grip changed by the number of a copy in the
-hand is taken; a grip card whose hand the card decides asks nothing.
+F8, F9, and issue 27's grips by the judogi's side): every verb `aide` offers does what it says;
+the MS cards typed after a throw card make the throw; a grip changed by the number of a copy in
+the hand is taken; `manque` says what must come first; a grip card whose hand the card decides
+asks nothing.
 
 Each game is resumed from a short record (Nord's first turn, then my draw), so that my hand is
 known; only the screen is read, only what a person types is typed.
@@ -104,6 +105,27 @@ def test_judo_the_ms_cards_typed_after_the_throw_card_throw(tmp_path: Path) -> N
         assert thrown.startswith("Lancez le dé GAKE"), thrown
         assert "Tapez ses cartes MS" in asked and "gauche ou droite" not in asked, asked  # what the card asks
         until(me, "Sud gagne le combat 1", me.type("dé ippon"))
+    finally:
+        me.close()
+
+
+def test_judo_manque_says_what_comes_first(tmp_path: Path) -> None:
+    """F9: with every card in my hand, "manque TO" said "Vous avez tout" and the throw was then
+    refused: it says the grips and the kuzushi to lay first, and following it makes the throw."""
+    me = resumed(tmp_path, TO_HAND)
+    try:
+        answer = me.ask("manque TO")
+        assert answer.startswith("Vous avez tout pour TO, Tai-otoshi. D'abord, posez Saisie mD : manche"
+                                 " droite ; Saisie rG : revers gauche ; Déséquilibre droite, feu ; puis"
+                                 " projetez avec MS rotation 180°."), answer
+        until(me, "Sud saisit, main gauche", me.type("saisie mD"))
+        assert me.ask("manque TO").endswith("D'abord, posez Saisie rG : revers gauche ; Déséquilibre droite,"
+                                            " feu ; puis projetez avec MS rotation 180°.")
+        until(me, "Sud saisit, main droite", me.type("saisie rG"))
+        until(me, "Sud déséquilibre", me.type("Déséquilibre droite, feu"))
+        assert me.ask("manque TO").endswith("Projetez maintenant, avec MS rotation 180°.")
+        me.type("TO")
+        assert me.ask("projette").startswith("Lancez le dé GAKE")
     finally:
         me.close()
 

@@ -27,6 +27,10 @@ LACKS_SAID = {"throw": "lacks_throw", "grip": "lacks_grip", "kuzushi": "lacks_ku
               "kuzushi_cover": "lacks_kuzushi_cover", "turns": "lacks_turns",
               "ippon_card": "lacks_ippon_card"}
 
+# What must happen first when the hand holds all a throw needs (`_first`).
+LACKS_FIRST = ("lacks_first", "lacks_ready", "lacks_first_later", "lacks_ready_later", "lacks_too_late",
+               "lacks_not_now", "lacks_tie_lost")
+
 
 def lacks(state: JudoState, seat: int, throw: str) -> list[dict[str, Any]]:
     """What the throw still lacks for `seat`: what is neither on the table nor in the hand.
@@ -156,7 +160,7 @@ def query_events(state: JudoState, seat: int, throw: str | None = None) -> list[
     if throw is not None:
         items = lacks(state, seat, throw)
         if not items:
-            return [Event(seat, "lacks_nothing", {"card": throw})]
+            return [Event(seat, "lacks_nothing", {"card": throw}), *_first(state, seat, throw)]
         return [Event(seat, LACKS_SAID[x["what"]], _lack_params(throw, x)) for x in items]
     found = throwable(state, seat)
     if not found:
@@ -168,6 +172,27 @@ def query_events(state: JudoState, seat: int, throw: str | None = None) -> list[
         events.append(Event(seat, key, {"card": f["card"], "cards": played}))
         events += _hands_to_say(state, seat, f)
     return events
+
+
+def _first(state: JudoState, seat: int, throw: str) -> list[Event]:
+    """The hand holds all a throw needs: what must happen first, in the text's order (grips,
+    kuzushi, then the throw and its MS cards), or why it cannot be this turn (issue 26, F9)."""
+    plan = _plan(state, seat, throw)
+    if plan is None:
+        grips = [x for x in table_lacks(state, seat, throw) if x["what"] == "grip"]
+        late = state.turn == seat and grips and not grip_in_order(state)
+        return [Event(seat, "lacks_too_late" if late else "lacks_not_now", {"card": throw})]
+    if plan.get("blocked"):  # its kuzushi lost its rock-paper-scissors this turn
+        return [Event(seat, "lacks_tie_lost", {"card": throw})]
+    steps = [a["card"] for a in plan["actions"][:-1]]
+    ms = plan["actions"][-1]["cards"][1:]
+    key = "lacks_first" if steps else "lacks_ready"
+    if state.turn != seat:
+        key += "_later"
+    out = [Event(seat, key, {"card": throw, "cards": steps, "ms": ms})]
+    if plan["tie"]:
+        out.append(Event(seat, "lacks_tie", {}))
+    return out + _hands_to_say(state, seat, {"card": throw, **plan})
 
 
 def _hands_to_say(state: JudoState, seat: int, found: dict[str, Any]) -> list[Event]:

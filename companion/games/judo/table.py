@@ -16,7 +16,7 @@ from companion.engine import Action, Answer, Event, Rejected
 from companion.engine.capabilities import Deciding
 from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
 from companion.games.judo import words
-from companion.games.judo.queries import LACKS_SAID, query_events
+from companion.games.judo.queries import LACKS_FIRST, LACKS_SAID, query_events
 from companion.games.judo.state import JudoState, cards, die_data, holds, score_params, sort_of
 
 
@@ -25,7 +25,7 @@ class JudoTable(TableRules[JudoState], Deciding):
 
     # "manque ISN": the answer names the throw asked about, a kind of card the player named himself.
     kind_params: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType(
-        {key: frozenset({"card"}) for key in (*LACKS_SAID.values(), "lacks_nothing")})
+        {key: frozenset({"card"}) for key in (*LACKS_SAID.values(), *LACKS_FIRST, "lacks_nothing")})
 
     def answers(self) -> Mapping[str, Answerer]:
         return {**super().answers(), **by_viewer(hand=self.hand, table=self.table, scores=self.scores,

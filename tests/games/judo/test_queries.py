@@ -84,3 +84,25 @@ def test_a_throw_whose_grip_replaces_one_says_which_hand_lets_go() -> None:
     free_hand = arrange(hands=([*ISN_COMBO, "GRIP-RG-1", "KUZ-DOWN-FIRE-1"], []), grips=(("GRIP-MD-1", None),
                                                                                           (None, None)))
     assert [e.key for e in query_events(free_hand, NORTH)] == ["can_throw"]  # no question: nothing to say
+
+
+def test_a_throw_the_hand_completes_says_what_comes_first_or_why_not_now() -> None:
+    """Issue 26, F9: "Vous avez tout" alone, and the throw was refused: the grips and kuzushi to lay
+    first are named, in order; a grip still missing after this turn's kuzushi waits for the next turn."""
+    hand = [*ISN_COMBO, "GRIP-RG-1", "KUZ-DOWN-FIRE-1"]
+    state = arrange(hands=(hand, []), grips=(("GRIP-MD-1", None), (None, None)))
+    said = [FR.render(e) for e in query_events(state, NORTH, "THROW-ISN")]
+    assert said == ["Vous avez tout pour ISN, Ippon-seoi-nage.",
+                    "D'abord, posez Saisie rG : revers gauche ; Déséquilibre avant, feu ; puis projetez avec"
+                    " MS rotation 180° et MS IPPON."]
+    assert EN.render(query_events(state._replace(turn=SOUTH), NORTH, "THROW-ISN")[1]) == (
+        "On your turn: first place Grip rG: left lapel; Kuzushi forward, fire; then throw with MS 180° turn"
+        " and MS IPPON.")
+    ready = arrange(hands=(ISN_COMBO, []), grips=(("GRIP-MD-1", "GRIP-RG-1"), (None, None)),
+                    pile=(("KUZ-DOWN-FIRE-1", NORTH),))
+    assert FR.render(query_events(ready, NORTH, "THROW-ISN")[1]) == (
+        "Projetez maintenant, avec MS rotation 180° et MS IPPON.")
+    late = state._replace(stage=2, pile=(("KUZ-UP-WOOD-1", NORTH),))  # my kuzushi of this turn is down
+    assert FR.render(query_events(late, NORTH, "THROW-ISN")[1]) == (
+        "Mais trop tard ce tour : la saisie vient avant le déséquilibre ; ISN, Ippon-seoi-nage au prochain"
+        " tour.")
