@@ -1,8 +1,8 @@
 """Judo played from its own help, as a blind player meets it in a real terminal (issue 26: F6, F7,
-F8, F9, and issue 27's grips by the judogi's side): every verb `aide` offers does what it says;
-the MS cards typed after a throw card make the throw; a grip changed by the number of a copy in
-the hand is taken; `manque` says what must come first; a grip card whose hand the card decides
-asks nothing.
+F8, F9, A6, and issue 27's grips by the judogi's side): every verb `aide` offers does what it
+says; the MS cards typed after a throw card make the throw; a grip changed by the number of a
+copy in the hand is taken; `manque` says what must come first; `score` says how long the match
+is and where it stands; a grip card whose hand the card decides asks nothing.
 
 Each game is resumed from a short record (Nord's first turn, then my draw), so that my hand is
 known; only the screen is read, only what a person types is typed.
@@ -128,6 +128,26 @@ def test_judo_manque_says_what_comes_first(tmp_path: Path) -> None:
         assert me.ask("projette").startswith("Lancez le dé GAKE")
     finally:
         me.close()
+
+
+def test_judo_score_says_the_match_length_and_where_it_stands(tmp_path: Path) -> None:
+    """A6: `score` says how many combats win the match, the combat and turn now, and that the
+    text sets no time (a combat ends by ippon); under a time limit, the turns left."""
+    me = resumed(tmp_path, TO_HAND)
+    try:
+        heard = me.private(until(me, "limite de temps", me.type("score")))
+        assert "Le match se gagne en 3 combats, 5 combats au plus." in heard, heard
+        assert "Combat 1, tour 2." in heard, heard
+        assert "Pas de limite de temps : un combat finit par ippon." in heard, heard
+    finally:
+        me.close()
+    clock = resumed(tmp_path / "clock", TO_HAND, time_limit=40, tai_length=1)
+    try:
+        heard = clock.private(until(clock, "avant la fin du temps", clock.type("score")))
+        assert "Le match se gagne en 1 combat, 1 combat au plus." in heard, heard
+        assert "39 tours restants avant la fin du temps." in heard, heard
+    finally:
+        clock.close()
 
 
 def test_judo_a_grip_whose_hand_the_card_decides_asks_nothing(tmp_path: Path) -> None:

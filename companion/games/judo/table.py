@@ -82,8 +82,23 @@ class JudoTable(TableRules[JudoState], Deciding):
         return [Answer(viewer, "card_name", {"card": card}) if card else Answer(viewer, "judo_no_grip")]
 
     def scores(self, state: JudoState, viewer: int) -> list[Event]:
-        return [Event(viewer, "combat_score", score_params(state)),
-                Event(viewer, "tai", {"s0": 0, "s1": 1, "t0": state.tai[0], "t1": state.tai[1]})]
+        """The combat's score, the TAI track, then the match's length and where it stands: the
+        combats to win, the combat and turn now, and the time (the text sets none: a combat ends
+        by ippon; the option time_limit counts turns) (issue 26, A6)."""
+        target = int(state.opts["tai_length"])
+        out = [Event(viewer, "combat_score", score_params(state)),
+               Event(viewer, "tai", {"s0": 0, "s1": 1, "t0": state.tai[0], "t1": state.tai[1]}),
+               Answer(viewer, "judo_match_length", {"target": target, "most": 2 * target - 1})]
+        if state.over:
+            return out
+        out.append(Answer(viewer, "judo_progress", {"combat": state.combat, "turns": state.turns + 1}))
+        limit = state.opts["time_limit"]
+        if limit:
+            left = (2 * limit if state.golden else limit) - state.turns
+            out.append(Answer(viewer, "judo_clock", {"n": left}))
+        else:
+            out.append(Answer(viewer, "judo_no_clock"))
+        return out
 
     def legal_moves(self, state: JudoState, seat: int) -> list[Event]:
         if state.over or state.turn != seat:
