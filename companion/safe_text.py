@@ -35,8 +35,12 @@ def printable(text: Any, fold: bool = True) -> str:
     return " ".join(text.split()) if fold else text
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)  # made once: json.dumps makes one a call when given options
+
+
 def json_text(obj: Any, indent: int | None = None) -> str:
     """JSON for the terminal: C0 controls are escaped by json itself, the others here (they
     can only occur inside strings, where a \\u escape keeps the same value)."""
-    text = json.dumps(obj, ensure_ascii=False, indent=indent)
+    text = (_ENCODER.encode(obj) if indent is None
+            else json.dumps(obj, ensure_ascii=False, indent=indent))
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
