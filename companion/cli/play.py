@@ -272,7 +272,8 @@ PhoneOpt = Annotated[list[str] | None, typer.Option("--phone", help="With --web:
                                                     "phone, by a person (a name or a number; repeat it). "
                                                     "Default at a real table: every seat but yours.")]
 DecoderOpt = Annotated[str, typer.Option("--decoder", help="What the camera reads: auto (camera tags, and QR "
-                                          "codes when there are some), tag, zxing, pyzbar, tag+zxing.")]
+                                          "codes when there are some), tag, tag-aruco (camera tags "
+                                          "by OpenCV alone), zxing, pyzbar, tag+zxing.")]
 
 
 @app.command()

@@ -60,7 +60,7 @@ def scan(
     paths: Annotated[list[Path], typer.Argument(help="Images, folders of images, or video files.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per detection per line.")] = False,
     decoder: Annotated[str, typer.Option("--decoder", help="tag+zxing (default: camera tags and QR "
-                                         "codes), tag, zxing or pyzbar.")] = "tag+zxing",
+                                         "codes), tag, tag-aruco, zxing or pyzbar.")] = "tag+zxing",
     game: Annotated[
         str | None, typer.Option("--game", help="The game played: cards of other games are unknown labels.")
     ] = None,

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from companion.messages import ProgramError
 from companion.vision.detection import Detection, Quad
 
-DECODERS = ("auto", "tag", "zxing", "pyzbar", "tag+zxing")
+DECODERS = ("auto", "tag", "tag-aruco", "zxing", "pyzbar", "tag+zxing")
 DEFAULT_DECODER = "auto"  # camera tags every frame, QR codes when there are some (AutoDecoder)
 # "auto" looks for QR codes on one frame in QR_PROBE_EVERY while none is in view (the first
 # labels were QR only), and on every frame for QR_KEEP frames after one was read.
@@ -253,10 +253,14 @@ def make_decoder(name: str = DEFAULT_DECODER, still: bool = False) -> Decoder:
     ``still``: for single images (no next frame): zxing-cpp does its 45° pass every time and
     the tag decoder reads the whole image carefully; live decoders keep what they read.
     """
-    if name == "tag":
+    if name in ("tag", "tag-aruco"):  # camera tags: AprilTag 3's second looks, or aruco alone
         from companion.vision.tags import TagDecoder
 
-        return TagDecoder(live=not still)
+        reader = "aruco" if name == "tag-aruco" else "apriltag"
+        try:
+            return TagDecoder(live=not still, reader=reader, name=name)
+        except ImportError as err:  # pupil-apriltags missing: a broken install
+            raise DecoderError("no_apriltag", reason=err) from err
     if name == "tag+zxing" or (name == "auto" and still):  # a single image: look for both
         return BothDecoder(make_decoder("tag", still), make_decoder("zxing", still))
     if name == "auto":

@@ -13,18 +13,32 @@ look like tags to it. What this decoder does instead, each step measured:
   dim room; 6 % of the white does neither;
 - a square the pass found but could not read (aruco's "rejected" candidates), when small (a tag
   under about 4.5 px per cell, `RETRY_PERIMETER`) and not flat (`RETRY_CONTRAST`), is read
-  again in a window doubled by cubic interpolation, with three threshold windows: the far row
+  again in a window doubled by cubic interpolation (by AprilTag 3, or by aruco with three
+  threshold windows, as ``reader`` says): the far row
   of a table seen at 30 degrees (2-2.5 px per cell) went from 94 % to 99 % read at 80 cm;
   under one such retry a frame on average; live, a square read again in vain (a QR code's
   finder pattern, a printed square) is left alone for `FUTILE_FRAMES` frames;
+- a second full pass with a wider threshold window (`WIDE_WINDOW`) on a still image, and live on
+  the first frame and then one frame in `WIDE_EVERY`: it outlines tags the first cannot (small
+  or steep ones on real photographs: a camera's first frame of them went from 53 to 55 of 57);
+  its unread squares join the first pass's;
 - a decimated first pass (half size, then full-size windows around its squares) was measured
   and left out: it lost the small tags (91 % at 80 cm, 30 degrees) and cost more, since every
   small tag then needed a window.
 
 Live, a label read lately but missed by the full pass (a hand near it, glare, a tilt) is looked
-for again in a window around where it was, at most `MAX_WINDOWS` a frame (the tail stays
+for again in a window around where it was (before the unread squares, which then need not
+include it), at most `MAX_WINDOWS` a frame (the tail stays
 bounded when a trick is swept away). Everything is decided by the frames alone, never by the
 clock: the same video gives the same reads.
+
+Two readers (``reader``): "apriltag", the default, reads the squares worth a second look (the
+unread squares above, the windows around known tags) and a still image with AprilTag 3, the
+reference detector (`pupil-apriltags`); "aruco" reads them with aruco alone, as before. The full
+pass is aruco's in both: AprilTag 3 on a whole 720p frame costs 80-300 ms, far over the budget,
+while on a window around one label it costs well under a millisecond. Measured on real
+photographs (tests/vision/apriltag_photos, bench/bench_tag_photos.py) and on the kit: see
+README.md, "Camera tags".
 
 Tag ids become texts through `card_codes.tag_text` (the card's payload, or ``tag:N``), so the
 tracker and the rules see a tag exactly as a QR code of the same card.
@@ -33,6 +47,7 @@ tracker and the rules see a tag exactly as a QR code of the same card.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,18 +56,25 @@ from companion.vision.detection import Detection, Quad
 
 PERIMETER_FLOOR = 0.06   # of the frame's larger side: a tag at 80 cm seen at 30° is about 0.09
 THRESHOLD_WINDOW = 9     # px: the one adaptive-threshold window of the full-frame pass
+WIDE_WINDOW = 13         # px: a second full pass's window, for tags the first one cannot outline
+WIDE_EVERY = 8           # live: that second pass on the first frame, then one frame in this many
 CONTRAST_SHARE = 0.06    # the threshold's constant, as a share of the frame's white
 WHITE_PERCENTILE = 99    # the frame's white: this percentile of every 8th pixel's brightest channel
 RETRY_PERIMETER = 150    # px: unread squares up to this perimeter are read again, doubled
 RETRY_CONTRAST = 0.15    # ... when their window's spread is at least this share of its white
 RETRY_MARGIN = 0.35      # of the square's size, around it
-MAX_RETRIES = 8          # unread squares read again in one frame, at most
+MAX_RETRIES = 30         # unread squares read again in one frame, at most (8 left 12 of 25 tags of a
+                         # real photo unread; the kit's tables need a few and cost the same either way)
 FUTILE_FRAMES = 8        # live: a square read again in vain is left alone this many frames
 SMALL_TAG_PX = 40        # a window around a tag shorter than this is read doubled
 WINDOW_MARGIN = 0.7      # of the tag's size, around a known tag's window
 MAX_WINDOWS = 4          # known tags looked for in windows in one frame, at most
 KEEP_FRAMES = 15         # frames a tag missed by every pass is still looked for around its place
+READERS = ("apriltag", "aruco")  # what reads the second looks and still images (see above)
+DEFAULT_READER = "apriltag"
+APRIL_TO_ARUCO = [1, 0, 3, 2]  # AprilTag 3's corners in aruco's order (the tag's top-left first, clockwise)
 
+STATS = ("full", "wide", "retries", "windows")  # what ``stats`` counts
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 of a window, in pixels
 
 
@@ -62,12 +84,13 @@ def _dictionary() -> Any:
     return cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_APRILTAG_36h11)
 
 
-def fast_parameters(floor: float = PERIMETER_FLOOR, constant: float = 7.0) -> Any:
+def fast_parameters(floor: float = PERIMETER_FLOOR, constant: float = 7.0,
+                    window: int = THRESHOLD_WINDOW) -> Any:
     """The full-frame pass: one threshold window, a perimeter floor, no corner refinement."""
     import cv2
 
     p = cv2.aruco.DetectorParameters()
-    p.adaptiveThreshWinSizeMin = p.adaptiveThreshWinSizeMax = THRESHOLD_WINDOW
+    p.adaptiveThreshWinSizeMin = p.adaptiveThreshWinSizeMax = window
     p.adaptiveThreshConstant = constant
     p.minMarkerPerimeterRate = floor
     p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE  # ids, not poses, are needed
@@ -110,7 +133,8 @@ class TagDecoder:
 
     live: bool = False
     name: str = "tag"
-    stats: dict[str, float] = field(default_factory=lambda: {"full": 0, "retries": 0, "windows": 0})
+    reader: str = DEFAULT_READER
+    stats: dict[str, float] = field(default_factory=lambda: dict.fromkeys(STATS, 0))
     _frame: int = 0
     _known: dict[int, _Known] = field(default_factory=dict)
     _futile: list[_Futile] = field(default_factory=list)
@@ -118,46 +142,74 @@ class TagDecoder:
     def __post_init__(self) -> None:
         import cv2
 
-        self._fast: dict[int, Any] = {}  # by threshold constant
+        self._fast: dict[tuple[int, int], Any] = {}  # by threshold constant and window
+        if self.reader not in READERS:
+            raise ValueError(f"reader must be one of {READERS}, not {self.reader!r}")
         self._careful = cv2.aruco.ArucoDetector(_dictionary(), careful_parameters())
+        self._april = april_detector() if self.reader == "apriltag" else None
         self._texts: dict[int, str] = {}
 
     def decode(self, image: Any) -> list[Detection]:
+        """Every tag in the frame, one detection per id (a card's id is on one card)."""
+        out: dict[int, Detection] = {}
+        for det in self.decode_every(image):
+            out.setdefault(det.tag, det)  # type: ignore[arg-type]
+        return list(out.values())
+
+    def decode_every(self, image: Any) -> list[Detection]:
+        """Every tag in the frame, the same id at two places twice (other projects' photos hold
+        many tags of one id)."""
         g = brightest_channel(image)
-        found: dict[int, Detection] = {}
-        self._full_pass(g, found)
-        if self.live:
-            missed = [k for tag, k in self._known.items() if tag not in found]
+        found: list[Detection] = []
+        rejected = self._full_pass(g, found)
+        if self.live:  # known tags first: the squares left to read again are then new ones
+            seen = {d.tag for d in found}
+            missed = [k for tag, k in self._known.items() if tag not in seen]
             missed.sort(key=lambda k: -k.frame)  # the most lately read first
             for known in missed[:MAX_WINDOWS]:
-                for det in self._read_window(g, _around(known.quad, WINDOW_MARGIN, g.shape)):
-                    found.setdefault(det.tag, det)  # type: ignore[arg-type]
+                _add(found, self._read_window(g, _around(known.quad, WINDOW_MARGIN, g.shape)))
+        self._retry(g, rejected, found)
+        if self.live:
             self._remember(found)
+        elif self._april is not None:
+            _add(found, self._read_april(g, (0, 0), 1.0))
         else:
-            for det in self._read(self._careful, g, (0, 0), 1.0):
-                found.setdefault(det.tag, det)  # type: ignore[arg-type]
+            _add(found, self._read(self._careful, g, (0, 0), 1.0))
         self._frame += 1
-        return list(found.values())
+        return found
 
     # -- passes ----------------------------------------------------------------------------------
-    def _detector(self, g: Any) -> Any:
-        """The full pass's detector for this frame's light (one per threshold constant, kept)."""
+    def _detector(self, g: Any, window: int) -> Any:
+        """The full pass's detector for this frame's light (one per threshold constant and
+        window, kept)."""
         import cv2
         import numpy as np
 
         white = float(np.percentile(g[::8, ::8], WHITE_PERCENTILE))
         constant = max(2, round(CONTRAST_SHARE * white))
-        if constant not in self._fast:
-            self._fast[constant] = cv2.aruco.ArucoDetector(_dictionary(), fast_parameters(constant=constant))
-        return self._fast[constant]
+        if (constant, window) not in self._fast:
+            self._fast[(constant, window)] = cv2.aruco.ArucoDetector(
+                _dictionary(), fast_parameters(constant=constant, window=window))
+        return self._fast[(constant, window)]
 
-    def _full_pass(self, g: Any, found: dict[int, Detection]) -> None:
+    def _full_pass(self, g: Any, found: list[Detection]) -> list[Any]:
+        """aruco's pass over the frame (two, now and then): its tags into ``found``; the squares
+        it could not read."""
+        corners, ids, rejected = self._detector(g, THRESHOLD_WINDOW).detectMarkers(g)
+        _add(found, self._detections(corners, ids, (0, 0), 1.0))
+        self.stats["full"] += 1
+        rejected = list(rejected)
+        if not self.live or self._frame % WIDE_EVERY == 0:
+            corners, ids, more = self._detector(g, WIDE_WINDOW).detectMarkers(g)
+            _add(found, self._detections(corners, ids, (0, 0), 1.0))
+            self.stats["wide"] += 1
+            rejected += list(more)
+        return rejected
+
+    def _retry(self, g: Any, rejected: Any, found: list[Detection]) -> None:
+        """The unread squares worth it, read again in a window (doubled), at most MAX_RETRIES."""
         import numpy as np
 
-        corners, ids, rejected = self._detector(g).detectMarkers(g)
-        for det in self._detections(corners, ids, (0, 0), 1.0):
-            found.setdefault(det.tag, det)  # type: ignore[arg-type]
-        self.stats["full"] += 1
         self._futile = [f for f in self._futile if self._frame - f.frame < FUTILE_FRAMES]
         retries = 0
         for square in rejected:
@@ -169,14 +221,13 @@ class TagDecoder:
                 continue
             retries += 1
             read = self._read_doubled(g, box)
-            for det in read:
-                found.setdefault(det.tag, det)  # type: ignore[arg-type]
+            _add(found, read)
             if not read and self.live:
                 cx, cy = sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
                 self._futile.append(_Futile(cx, cy, _perimeter(quad) / 4, self._frame))  # type: ignore[arg-type]
         self.stats["retries"] += retries
 
-    def _worth_retrying(self, g: Any, quad: Quad, found: dict[int, Detection]) -> Box | None:
+    def _worth_retrying(self, g: Any, quad: Quad, found: list[Detection]) -> Box | None:
         """The window of an unread square that may be a small tag: small, not inside a tag
         already read, and not flat (a cloth's check is flat, a tag's cells are not)."""
         import cv2
@@ -184,7 +235,7 @@ class TagDecoder:
         if _perimeter(quad) > RETRY_PERIMETER:
             return None
         cx, cy = sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
-        if any(math.dist((cx, cy), d.centre) < d.size / 2 for d in found.values()):
+        if any(math.dist((cx, cy), d.centre) < d.size / 2 for d in found):
             return None
         side = _perimeter(quad) / 4
         if any(math.dist((cx, cy), (f.x, f.y)) < max(3.0, 0.2 * f.size) and abs(side - f.size) < 0.2 * f.size
@@ -206,6 +257,8 @@ class TagDecoder:
         self.stats["windows"] += 1
         if min(y1 - y0, x1 - x0) < SMALL_TAG_PX * (1 + 2 * WINDOW_MARGIN):
             return self._read_doubled(g, box)
+        if self._april is not None:
+            return self._read_april(g[y0:y1, x0:x1], (x0, y0), 1.0)
         return self._read(self._careful, g[y0:y1, x0:x1], (x0, y0), 1.0)
 
     def _read_doubled(self, g: Any, box: Box) -> list[Detection]:
@@ -213,7 +266,20 @@ class TagDecoder:
 
         x0, y0, x1, y1 = box
         roi = cv2.resize(g[y0:y1, x0:x1], None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+        if self._april is not None:
+            return self._read_april(roi, (x0, y0), 2.0)
         return self._read(self._careful, roi, (x0, y0), 2.0)
+
+    def _read_april(self, g: Any, offset: tuple[int, int], scale: float) -> list[Detection]:
+        """AprilTag 3 on a window (or a whole still image), its corners in the frame's pixels."""
+        import numpy as np
+
+        assert self._april is not None
+        out = []
+        for d in self._april.detect(np.ascontiguousarray(g)):  # the C library reads rows densely
+            pts = np.asarray(d.corners, dtype=float).reshape(4, 2)[APRIL_TO_ARUCO] / scale + offset
+            out.append(self._detection(int(d.tag_id), tuple((float(x), float(y)) for x, y in pts)))  # type: ignore[arg-type]
+        return out
 
     def _read(self, detector: Any, g: Any, offset: tuple[int, int], scale: float) -> list[Detection]:
         corners, ids, _rejected = detector.detectMarkers(g)
@@ -236,11 +302,34 @@ class TagDecoder:
             self._texts[tag] = tag_text(tag)
         return Detection(self._texts[tag], quad, code="tag", tag=tag)
 
-    def _remember(self, found: dict[int, Detection]) -> None:
-        for tag, det in found.items():
-            self._known[tag] = _Known(det.quad, self._frame)
+    def _remember(self, found: list[Detection]) -> None:
+        for det in found:
+            self._known[det.tag] = _Known(det.quad, self._frame)  # type: ignore[index]
         for tag in [t for t, k in self._known.items() if self._frame - k.frame > KEEP_FRAMES]:
             del self._known[tag]
+
+
+_APRIL = threading.local()  # one AprilTag 3 detector a thread (the C detector is not for two at once)
+
+
+def april_detector() -> Any:
+    """AprilTag 3 for tag36h11 at full resolution (decimate 1), one thread; ImportError if absent
+    (make_decoder says it in words)."""
+    detector = getattr(_APRIL, "detector", None)
+    if detector is None:
+        import pupil_apriltags
+
+        detector = pupil_apriltags.Detector(families="tag36h11", nthreads=1, quad_decimate=1.0,
+                                            refine_edges=False)  # ids, not poses
+        _APRIL.detector = detector
+    return detector
+
+
+def _add(found: list[Detection], new: list[Detection]) -> None:
+    """Detections not already in ``found`` (the same id within half a tag of one there)."""
+    for det in new:
+        if not any(d.tag == det.tag and math.dist(d.centre, det.centre) < d.size / 2 for d in found):
+            found.append(det)
 
 
 def brightest_channel(image: Any) -> Any:

@@ -51,20 +51,33 @@ def photo_set(folder: Path = FOLDER) -> list[tuple[Path, list[Expected]]]:
     return out
 
 
+def read_tags(found: Iterable[tuple[int, tuple[float, float]]], expected: list[Expected]) -> list[Expected]:
+    """The expected tags that ``found`` ((id, centre) of each detection) reads: a detection of the
+    tag's id within 40 % of its side (4 px at least) of its centre; each detection counts once."""
+    return _match(found, expected)[0]
+
+
 def score(found: Iterable[tuple[int, tuple[float, float]]], expected: list[Expected]) -> Score:
-    """``found``: (id, centre) of each detection. An expected tag is read when a detection of its id
-    lies within 40 % of its side (4 px at least) of its centre; each detection counts once."""
+    """How ``found`` ((id, centre) of each detection) reads the photo's expected tags."""
+    read, wrong, extra = _match(found, expected)
+    return Score(len(expected), len(read), wrong, extra)
+
+
+def _match(found: Iterable[tuple[int, tuple[float, float]]],
+           expected: list[Expected]) -> tuple[list[Expected], int, int]:
     ids = {e.tag for e in expected}
     left = list(expected)
-    read = wrong = extra = 0
+    read: list[Expected] = []
+    wrong = extra = 0
     for tag, centre in found:
         if tag not in ids:
             wrong += 1
             continue
         near = [e for e in left if e.tag == tag and math.dist(centre, e.centre) <= max(4.0, 0.4 * e.side)]
         if near:
-            left.remove(min(near, key=lambda e: math.dist(centre, e.centre)))
-            read += 1
+            best = min(near, key=lambda e: math.dist(centre, e.centre))
+            left.remove(best)
+            read.append(best)
         else:
             extra += 1
-    return Score(len(expected), read, wrong, extra)
+    return read, wrong, extra
