@@ -12,8 +12,13 @@
   wall time), with one OpenCV thread and with two; `auto` (tags, and QR one frame in four);
   zxing-cpp on the first labels' frames, and `auto` there once settled (QR on every frame, the
   tag pass one frame in four). Medians over 3 repeats of each mean and worst frame.
+- independent: the camera tag at 80 and 100 cm on the kit extended with what a camera nobody here
+  tuned to does (kit.realism.INDEPENDENT: barrel distortion, defocus, its own noise reduction and
+  sharpening, stronger MJPG coding), by both tag readers ("tag": aruco's pass and AprilTag 3's
+  second looks; "tag-aruco": aruco alone), with the wrong reads (a card not on the table), against
+  issue 29's targets (99 % at 80 cm, 95 % at 100 cm, 0 wrong).
 
-Usage: bench_tags.py [rates] [looks] [cost]   (all by default)
+Usage: bench_tags.py [rates] [looks] [cost] [independent]   (all by default)
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from kit_scenes import resting_scene
 from card_codes import encode, load_deck
 from companion.vision import make_decoder
 from companion.vision.decoders import TAG_IDLE
-from kit.realism import SURFACES, Glare, Look, TableCamera, TableClip
+from kit.realism import INDEPENDENT, SURFACES, Glare, Look, TableCamera, TableClip
 
 DISTANCES = (400, 550, 700, 800)
 ELEVATIONS = (30, 45, 60)
@@ -46,7 +51,9 @@ BUDGET_MEAN_MS, BUDGET_MAX_MS, QR_BUDGET_MS = 10.0, 50.0, 10.0
 RUNS = (("tag, 1 thread", "tag", "tag", 1), ("tag, 2 threads", "tag", "tag", 2), ("auto", "tag", "auto", 1),
         ("zxing on QR", "qr", "zxing", 1), ("auto on QR", "qr", "auto", 1))  # label, labels, decoder, threads
 LOOKS = {"plain": Look(), "dim room": Look(gain=0.35, noise=5.0), "soft lens": Look(blur=1.3, jpeg=60),
-         "glare": Look()}
+         "glare": Look(), "independent": INDEPENDENT}
+FAR = {800: 99.0, 1000: 95.0}  # issue 29: labels at rest on the extended kit, 30-60°, per distance
+TAG_READERS = ("tag", "tag-aruco")
 
 
 def scene_for(deck, surface: str, distance: int, elevation: int, layout: int, look: str = "plain") -> list:
@@ -58,18 +65,23 @@ def scene_for(deck, surface: str, distance: int, elevation: int, layout: int, lo
 
 
 def read_counts(deck, code: str, decoders: list[str], surface: str, distance: int, elevation: int,
-                layout: int, look: str = "plain") -> dict[str, tuple[int, int]]:
-    """(labels read, labels readable) over FRAMES frames of one layout, per decoder."""
+                layout: int, look: str = "plain",
+                wrong: dict[str, int] | None = None) -> dict[str, tuple[int, int]]:
+    """(labels read, labels readable) over FRAMES frames of one layout, per decoder; ``wrong``
+    counts, per decoder, the texts read that are no card on the table."""
     scene = scene_for(deck, surface, distance, elevation, layout, look)
     clip = TableClip(deck, scene, camera=TableCamera(distance, elevation), surface=surface, duration=0.3,
                      seed=layout, code=code, look=LOOKS[look])
     want = {encode(deck, h.card) for h in scene if getattr(h, "card", None) and clip.visible_at_rest(h)}
+    laid = {encode(deck, h.card) for h in scene if getattr(h, "card", None)}
     frames = [clip.render(0.1 + k / 30, k) for k in range(FRAMES)]
     out = {}
     for name in decoders:
         dec = make_decoder(name)
-        hit = sum(len(want & {d.text for d in dec.decode(f)}) for f in frames)
-        out[name] = (hit, len(want) * FRAMES)
+        texts = [{d.text for d in dec.decode(f)} for f in frames]
+        out[name] = (sum(len(want & t) for t in texts), len(want) * FRAMES)
+        if wrong is not None:
+            wrong[name] = wrong.get(name, 0) + sum(len(t - laid) for t in texts)
     return out
 
 
@@ -124,6 +136,34 @@ def look_table(deck) -> None:
             print(f"{distance / 10:3.0f} cm {elevation:4d}° {row}", flush=True)
 
 
+def far_table(deck) -> None:
+    print("\n-- camera tag on the kit extended with an independent camera (kit.realism.INDEPENDENT): "
+          "% of labels in view read per frame, all surfaces")
+    print(f"{'':12s}" + "".join(f"{n:>11s}" for n in TAG_READERS))
+    wrong: dict[str, int] = {}
+    for distance, target in FAR.items():
+        totals = {n: [0, 0] for n in TAG_READERS}
+        for elevation in ELEVATIONS:
+            cells = {n: [0, 0] for n in TAG_READERS}
+            for surface in SURFACES:
+                for layout in range(LAYOUTS):
+                    got = read_counts(deck, "tag", list(TAG_READERS), surface, distance, elevation, layout,
+                                      "independent", wrong)
+                    for name, (hit, n) in got.items():
+                        cells[name][0] += hit
+                        cells[name][1] += n
+                        totals[name][0] += hit
+                        totals[name][1] += n
+            row = "".join(f"{100 * h / max(n, 1):10.1f}%" for h, n in cells.values())
+            print(f"{distance / 10:3.0f} cm {elevation:4d}° {row}", flush=True)
+        row = "".join(f"{100 * h / max(n, 1):10.1f}%" for h, n in totals.values())
+        marks = ", ".join(f"{n} {'OK' if 100 * h / max(m, 1) >= target else f'under {target:g} %'}"
+                          for n, (h, m) in totals.items())
+        print(f"{distance / 10:3.0f} cm 30-60° {row}  ({marks})", flush=True)
+    print("wrong reads (a card not on the table): "
+          + ", ".join(f"{n} {wrong.get(n, 0)}" for n in TAG_READERS))
+
+
 def timed(dec, frames: list, repeats: int = 3, warm: int = 1) -> tuple[float, float, float, float]:
     """Medians over repeats of (CPU mean, CPU worst, wall mean, wall worst), ms per frame, each
     with a new decoder that has first decoded ``warm`` frames (its detectors built, its state
@@ -174,13 +214,15 @@ def cost(deck) -> None:
 def main() -> None:
     cv2.setNumThreads(1)
     deck = load_deck("tatsu")
-    parts = sys.argv[1:] or ["rates", "looks", "cost"]
+    parts = sys.argv[1:] or ["rates", "looks", "cost", "independent"]
     if "rates" in parts:
         rate_tables(deck)
     if "looks" in parts:
         look_table(deck)
     if "cost" in parts:
         cost(deck)
+    if "independent" in parts:
+        far_table(deck)
 
 
 if __name__ == "__main__":

@@ -71,3 +71,36 @@ def test_a_card_under_a_fan_all_along_is_no_play_and_one_under_a_hand_is_read_wh
     after = {d.text for d in make_decoder("tag").decode(clip.render(2.2))}
     assert encode(tatsu, "R-P2-V1") not in under_hand and encode(tatsu, "R-P2-V1") in after
     assert encode(tatsu, "Y-P4-V1") not in after
+
+
+def test_an_independent_cameras_lens_bends_the_picture_inwards_and_its_labels_are_still_read(tatsu) -> None:
+    from kit.realism import INDEPENDENT
+
+    corner = Laid("Y-P4-V1", 0.0, (-230.0, 110.0), angle=10, slide=0.01)  # far left: near a corner
+    middle = Laid("R-P2-V1", 0.0, (0.0, 0.0), angle=-20, slide=0.01)
+    scene = [corner, middle]
+    plain = TableClip(tatsu, scene, camera=TableCamera(550, 45), duration=0.3, look=Look(noise=0, jpeg=None))
+    bent = TableClip(tatsu, scene, camera=TableCamera(550, 45), duration=0.3,
+                     look=Look(noise=0, jpeg=None, distortion=INDEPENDENT.distortion))
+
+    def centre_of(clip: TableClip, card: str) -> np.ndarray:
+        found = make_decoder("tag", still=True).decode(clip.render(0.1))
+        return np.array(next(d.centre for d in found if d.text == encode(tatsu, card)))
+
+    mid = np.array(plain.camera.size) / 2
+    # barrel distortion: the corner card's label is drawn nearer the middle; the middle one stays
+    far_plain, far_bent = centre_of(plain, "Y-P4-V1") - mid, centre_of(bent, "Y-P4-V1") - mid
+    assert np.linalg.norm(far_bent) < np.linalg.norm(far_plain) - 5
+    assert np.linalg.norm(centre_of(bent, "R-P2-V1") - centre_of(plain, "R-P2-V1")) < 3
+    # the whole independent camera (defocus, its noise reduction, sharpening, MJPG): both still read
+    got = {d.text for d in make_decoder("tag").decode(
+        TableClip(tatsu, scene, camera=TableCamera(550, 45), duration=0.3, look=INDEPENDENT).render(0.1))}
+    assert got == {encode(tatsu, "Y-P4-V1"), encode(tatsu, "R-P2-V1")}
+
+
+def test_the_independent_cameras_processing_is_off_by_default(tatsu) -> None:
+    scene = [Laid("Y-P4-V1", 0.0, (0.0, 0.0), slide=0.01)]
+    before = TableClip(tatsu, scene, duration=0.3).render(0.1)
+    spelled = TableClip(tatsu, scene, duration=0.3,
+                        look=Look(distortion=0.0, defocus=0.0, denoise=0.0, sharpen=0.0)).render(0.1)
+    assert np.array_equal(before, spelled)
