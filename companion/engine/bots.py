@@ -21,7 +21,7 @@ from typing import Any
 from companion.engine.discovery import get_package
 from companion.engine.match import Match
 from companion.engine.package import Bot, GamePackage
-from companion.engine.protocol import Action, Game, Seat, State
+from companion.engine.protocol import Action, Event, Game, Seat, State
 from companion.engine.simulate import random_actions
 from companion.engine.table import TableRules
 
@@ -74,11 +74,13 @@ def table_options(game: Game, bot: Bot | None = None) -> dict[str, Any]:
 
 def autoplay(game: Game, seats: int, seed: int, options: Mapping[str, Any] | None = None,
              actor: Callable[[State], Seat | None] | None = None, max_actions: int = 20_000,
-             players: Mapping[Seat, Bot] | None = None) -> Match:
+             players: Mapping[Seat, Bot] | None = None,
+             on_action: Callable[[State, Action, list[Event]], None] | None = None) -> Match:
     """A whole game as the synthetic table plays it, without the camera: the table's own part
     first, else the bot of the seat expected to act (`actor`: the game's table rules by
     default, as the session asks them), with the session's dice (seeded by the seed and the
-    game so far). `players` puts another bot in some seats (e.g. `RANDOM`, to compare)."""
+    game so far). `players` puts another bot in some seats (e.g. `RANDOM`, to compare);
+    ``on_action(before, action, events)`` hears each action taken, as `replay`'s does."""
     package = get_package(game.name)
     own = bot_of(package)
     match = Match.new(game, seats, {**table_options(game, own), **(options or {})})
@@ -92,7 +94,7 @@ def autoplay(game: Game, seats: int, seed: int, options: Mapping[str, Any] | Non
         if table:
             carded = [a for a in table if "card" in a]
             for action in carded[:1] or table:
-                match.apply(action)
+                _take(match, action, on_action)
             continue
         seat = who_acts(state)
         if seat is None:  # everyone may act (a placing phase): the first seat that may
@@ -100,5 +102,15 @@ def autoplay(game: Game, seats: int, seed: int, options: Mapping[str, Any] | Non
         choice = None if seat is None else (players or {}).get(seat, own).choose(match, seat, rng)
         if choice is None:
             raise RuntimeError(f"{game.name}: nobody may act, yet the game is not over")
-        match.apply(choice)
+        _take(match, choice, on_action)
     return match
+
+
+Hear = Callable[[State, Action, list[Event]], None]
+
+
+def _take(match: Match, action: Action, on_action: Hear | None) -> None:
+    before = match.state
+    events = match.apply(action)
+    if on_action is not None:
+        on_action(before, action, events)
