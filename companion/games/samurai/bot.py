@@ -25,6 +25,8 @@ from companion.games.samurai.state import (
     SETUP,
     SamuraiState,
     Unit,
+    _search,
+    attack_range,
     best_path,
     costs,
     damage,
@@ -37,6 +39,8 @@ from companion.games.samurai.state import (
 )
 
 FAR = 10**6
+CAUTION = 0.3  # per point of damage the enemy could deal there next turn: a side that steps into
+# reach first loses the exchange (without it, the team that moves second won 20 of 20 seeds)
 RECRUIT_ORDER = ("cavalry", "katana", "naginata", "archer")  # fastest to the points first
 
 
@@ -128,6 +132,7 @@ def _move(state: SamuraiState, seat: int, legal: list[dict[str, Any]]) -> dict[s
     _, free, theirs = _points(state, team)
     field = _field(state, team, _goals(state, team))
     per_point = costs(state)["move"]
+    danger = _danger(state, team)
     best, best_value = None, 0.0
     for action in legal:
         if action["type"] != "move":
@@ -139,14 +144,29 @@ def _move(state: SamuraiState, seat: int, legal: list[dict[str, Any]]) -> dict[s
         moved = unit._replace(square=dest)
         spent = _cost(state, unit, dest)
         value = float(field.get(unit.square, FAR) - field.get(dest, FAR)) - 0.1 * spent
+        value -= CAUTION * (danger.get(dest, 0) - danger.get(unit.square, 0))
         if dest in free:
             value += 20
         strike = state.cp[seat] - spent * per_point >= costs(state)["attack"] and not unit.attacked
         if strike and any(in_reach(state, moved, state.units[e.id]) for e in _holders(state, theirs)):
             value += 8
-        if value > best_value:
+        if value > best_value or (value == best_value and best is not None
+                                  and _ahead(state, team, action, best)):
             best, best_value = action, value
     return best
+
+
+def _side(state: SamuraiState, team: int, square: str) -> tuple[int, int]:
+    """A square as the team sees the board (the map is symmetric by a half turn): ties are
+    broken alike on both sides, so that neither team's bot plays a better-ordered game."""
+    board = data().board
+    x, y = board.xy(square)
+    return (x, y) if team == 0 else (board.columns - 1 - x, board.rows - 1 - y)
+
+
+def _ahead(state: SamuraiState, team: int, a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Between two equal moves, the one the team's own view of the board puts first."""
+    return (a["unit"], _side(state, team, a["to"])) < (b["unit"], _side(state, team, b["to"]))
 
 
 def _holders(state: SamuraiState, squares: list[str]) -> list[Unit]:
@@ -164,8 +184,9 @@ def _recruit(state: SamuraiState, seat: int, legal: list[dict[str, Any]]) -> dic
         return None
     field = _field(state, team_of(state, seat), list(data().board.control))
     tokens = data().tokens
+    team = team_of(state, seat)
     return min(recruits, key=lambda a: (RECRUIT_ORDER.index(tokens[a["unit"]][0]), field.get(a["at"], FAR),
-                                        a["at"]))
+                                        _side(state, team, a["at"])))
 
 
 def _mark(state: SamuraiState, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -173,7 +194,7 @@ def _mark(state: SamuraiState, seat: int, legal: list[dict[str, Any]]) -> dict[s
     board = data().board
     have = {board.terrain[sq] for sq, seats in state.markers.items() if seat in seats}
     marks = [a for a in legal if a["type"] == "mark" and board.terrain[a["at"]] not in have]
-    return marks[0] if marks else None
+    return min(marks, key=lambda a: _side(state, team_of(state, seat), a["at"])) if marks else None
 
 
 def _deploy(state: SamuraiState, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -181,10 +202,11 @@ def _deploy(state: SamuraiState, legal: list[dict[str, Any]]) -> dict[str, Any]:
     places = [a for a in legal if a["type"] == "place"]
     if not places:
         return legal[0]
-    field = _field(state, 0, list(data().board.control))
+    team = team_of(state, places[0]["seat"])
+    field = _field(state, team, list(data().board.control))  # the team's own units do not block it
     tokens = data().tokens
     return min(places, key=lambda a: (RECRUIT_ORDER.index(tokens[a["unit"]][0]), field.get(a["at"], FAR),
-                                      a["at"]))
+                                      _side(state, team, a["at"])))
 
 
 def _sacrifice(state: SamuraiState, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -194,3 +216,21 @@ def _sacrifice(state: SamuraiState, legal: list[dict[str, Any]]) -> dict[str, An
         return legal[0]
     field = _field(state, team_of(state, state.units[removes[0]["unit"]].owner), list(data().board.control))
     return max(removes, key=lambda a: (field.get(state.units[a["unit"]].square, FAR), a["unit"]))
+
+
+def _danger(state: SamuraiState, team: int) -> dict[str, int]:
+    """The damage the enemy's units could deal next turn to a unit of `team` on each square
+    (each moving its whole movement, then striking: what a square costs to stand on)."""
+    board = data().board
+    out: dict[str, int] = {}
+    for enemy in state.units.values():
+        if team_of(state, enemy.owner) == team:
+            continue
+        reach = attack_range(state, enemy)
+        spots = [enemy.square, *_search(state, enemy._replace(moved=0, attacked=False),
+                                        data().units[enemy.type].move)[0]]
+        hit = data().units[enemy.type].attack
+        for square in board.squares:
+            if any(0 < board.distance(spot, square, diagonal(state)) <= reach for spot in spots):
+                out[square] = out.get(square, 0) + hit
+    return out
