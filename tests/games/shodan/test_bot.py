@@ -4,8 +4,8 @@ random play is not, and it plays from its own hand and the table only."""
 from __future__ import annotations
 
 import random
-
-import pytest
+from collections.abc import Callable
+from typing import Any
 
 from companion.engine import get_game
 from companion.games.shodan.scoring import prestige
@@ -15,17 +15,21 @@ from tests.games.bot_helpers import against_random, blind_checks, demo_game, key
 SHODAN = get_game("shodan")
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_the_demo_admits_a_candidate_with_the_first_done_and_minima_bonuses(seed: int) -> None:
+def test_the_demos_admit_a_candidate_with_the_first_done_and_minima_bonuses() -> None:
     """TEXT: "Il faut tout d'abord vérifier quels joueurs satisfait aux demandes minimal du jury.
     Ces joueurs obtiennent leur grade. [...] 1pt pour chaque technique effectuer en premier. 2pt
-    pour le joueur ayant le premier réussie les minimas." """
-    m = demo_game("shodan", 3, seed)
-    seen = keys(m.events)
-    assert seen["admitted"] >= 1 and seen["first_minima"] == 1 and seen["first_done"] >= 4
-    first = next(e.params["seat"] for e in m.events if e.key == "first_minima")
-    assert prestige(m.state, first)["minima"] == 2 and prestige(m.state, first)["firsts"] >= 1
-    assert SHODAN.winners(m.state)
+    pour le joueur ayant le premier réussie les minimas." Four demos of five admit one (since
+    issue 27 the bots also hinder each other: Pied dans le hakama, Kaeshi waza)."""
+    shown = 0
+    for seed in (1, 2, 3, 4, 5):
+        m = demo_game("shodan", 3, seed)
+        seen = keys(m.events)
+        assert SHODAN.winners(m.state) and seen["first_done"] >= 4
+        if seen["admitted"] >= 1 and seen["first_minima"] == 1:
+            first = next(e.params["seat"] for e in m.events if e.key == "first_minima")
+            assert prestige(m.state, first)["minima"] == 2 and prestige(m.state, first)["firsts"] >= 1
+            shown += 1
+    assert shown >= 4
 
 
 def test_the_bot_is_admitted_where_random_candidates_are_not() -> None:
@@ -53,5 +57,22 @@ def _hands_swapped(state: ShodanState, seat: int, rng: random.Random) -> ShodanS
     return None
 
 
+def _chosen(state: ShodanState) -> Callable[[dict[str, Any]], Any]:
+    """A bot's choice as the bot made it: the card Atémi takes is the table's blind draw, and
+    whether Senpai's card is given is the partner's answer (the card asked: its kind and number)."""
+    info = cards()
+
+    def view(action: dict[str, Any]) -> Any:
+        out = dict(action)
+        if action.get("type") == "activate" and "victim" in action:
+            out.pop("card", None)
+        if action.get("type") == "interactive" and "partner" in action:
+            asked = info[action["ask"]]
+            out.update(ask=(asked.kind, asked.number), given=None, technique=None)
+        return out
+
+    return view
+
+
 def test_the_bot_plays_from_its_hand_and_the_table_never_another_hand() -> None:
-    assert blind_checks("shodan", 3, [1, 2], _hands_swapped, every=3) > 40
+    assert blind_checks("shodan", 3, [1, 2, 3], _hands_swapped, every=3, view=_chosen) > 40
