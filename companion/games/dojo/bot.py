@@ -33,10 +33,19 @@ class DojoBot(PurposefulBot):
         return super().choose(match, seat, rng)
 
 
-def _answer(state: DojoState, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
+def _decide(state: DojoState, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The duel's winner swaps when the loser's tatami trains better in his dojo, else says he
+    keeps his own (the loser places once the winner has decided)."""
     swap = next((a for a in legal if a["type"] == "swap"), None)
-    if swap is not None and _swap_gains(state, seat):
-        return swap
+    if swap is None:
+        return None
+    return swap if _swap_gains(state, seat) else next(a for a in legal if a["type"] == "keep")
+
+
+def _answer(state: DojoState, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    decided = _decide(state, seat, legal)
+    if decided is not None:
+        return decided
     challenge = next((a for a in legal if a["type"] == "challenge"), None)
     if challenge is not None and state.in_play and _win_chance(state, seat) >= DARE:
         return challenge
@@ -55,9 +64,9 @@ def _win_chance(state: DojoState, seat: int) -> float:
 
 
 def _train(state: DojoState, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    swap = next((a for a in legal if a["type"] == "swap"), None)
-    if swap is not None and _swap_gains(state, seat):
-        return swap
+    decided = _decide(state, seat, legal)
+    if decided is not None:
+        return decided
     places = [a for a in legal if a["type"] == "place"]
     card = state.pending[seat]
     if not places or card is None:
