@@ -264,12 +264,18 @@ def _senpai(state: ShodanState, mine: ShodanState, plan: Plan,
     if senpai is None:
         return None
     seat = plan.seat
+    hidden = {p: unseen(mine, p) for p in PILE_OF_KIND.values()}  # cards the seat has not located
+
+    def likely(wanted: tuple[str, int]) -> tuple[int, tuple[str, int]]:  # most copies out of sight first
+        return (-sum((info[c].kind, info[c].number) == wanted for c in hidden[PILE_OF_KIND[wanted[0]]]),
+                wanted)
+
     for number, tech in plan.mine:
-        for kind, value in sorted(plan.wanted(tech)) or _next_slot(tech):
+        for kind, value in sorted(sorted(plan.wanted(tech)) or _next_slot(tech), key=likely):
             colour = PILE_OF_KIND[kind]
             ci = PILES.index(colour)
             partners = [q for q in range(state.players) if q != seat and mine.unknown[q][ci]]
-            if not partners:
+            if not partners or likely((kind, value))[0] == 0:
                 continue
             partner = max(partners, key=lambda q: (mine.unknown[q][ci], -q))
             copies = sorted(c for c, i in info.items() if (i.kind, i.number) == (kind, value))
