@@ -199,7 +199,7 @@ class ShodanTable(TableRules[ShodanState], Deciding):
         try:
             action = to_action(line, seat, state, card)
         except Rejected as rejected:
-            if rejected.code == "command_unknown" and len(said) == 1:
-                return None  # a card typed, or a common word: not Shodan's
+            if rejected.code == "command_unknown":  # a card named ("tachi waza", "carte gokyo": a
+                return None  # second card replaces the one waiting), or a common word: not Shodan's
             raise
         return self.completed(state, seat, action)

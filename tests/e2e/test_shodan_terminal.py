@@ -1,0 +1,82 @@
+"""Shodan as a blind player meets it in a real terminal (issue 26: F5, A8): a second card named
+replaces the first one waiting for its words; a card is named without the word « carte »;
+what is said to me about my own seat is said to me ("vous"), not about "Sud".
+
+Only the screen is read (what a screen reader reads), only what a person types is typed.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .blind import BlindPlayer
+
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
+                                 reason="tmux is installed by make test's bootstrap")]
+DRAWN = "Sud pioche dans le tas"  # the table hears each of my draws
+
+
+def said(lines: list[str], text: str) -> bool:
+    return any(text in ln for ln in lines)
+
+
+def my_first_action(tmp_path: Path, seed: int = 3) -> BlindPlayer:
+    """A 2-player game as South, the five cards of the draft drawn: my first action is due."""
+    me = BlindPlayer("shodan", 2, "Sud", tmp_path, seed=seed)
+    me.term.wait_for("Entrée pour commencer", 60)
+    me.type("")
+    for n in range(1, 6):
+        me.term.wait_for("« pioche » et une couleur", 60, after=len(me.term.screen().rsplit(DRAWN, 1)[0])
+                         if n > 1 else 0)
+        me.type("pioche bleu" if n % 2 else "pioche rouge")
+        me.term.wait_for(DRAWN, 60)
+        while me.term.screen().count(DRAWN) < n:
+            me.new_lines()
+    me.term.wait_for("une action", 60)
+    me.new_lines()
+    return me
+
+
+def hand(me: BlindPlayer) -> list[str]:
+    """My cards, in the order `main` numbers them."""
+    line = next(ln for ln in me.type("main") if ln.startswith("Votre main"))
+    return [name.strip() for name in re.findall(r"\d+ : ([^;]+?)(?= ; |\.$)", line)]
+
+
+def test_a_second_card_named_replaces_the_first(tmp_path: Path) -> None:
+    """F5: after « carte X », a second « carte Y » was "Commande inconnue : carte" and « défausse »
+    then discarded X. The card named last is the one the words are for."""
+    me = my_first_action(tmp_path)
+    try:
+        first, second = hand(me)[:2]
+        heard = me.type(f"carte {first}")
+        assert said(heard, "Carte vue"), heard
+        heard = me.type(f"carte {second}")
+        assert not said(heard, "inconnue"), heard
+        assert said(heard, f"{second}.") and said(heard, "Carte vue"), heard
+        heard = me.type("défausse")
+        me.term.wait_for("Sud défausse", 60)
+        assert said(me.lines(), f"Sud défausse {second}."), me.lines()[-6:]
+        assert not said(me.lines(), f"Sud défausse {first}."), me.lines()[-6:]
+    finally:
+        me.close()
+
+
+def test_a_card_is_named_without_the_word_card(tmp_path: Path) -> None:
+    """A8: a card's name typed alone (« hanmi handachi waza », several words) is that card, as
+    « carte hanmi handachi waza » is."""
+    me = my_first_action(tmp_path)
+    try:
+        several = next(name for name in hand(me) if " " in name)
+        heard = me.type(several)
+        assert not said(heard, "inconnue"), heard
+        assert said(heard, "Carte vue"), heard
+        me.type("nouvelle")
+        me.term.wait_for(f"Sud : {several}, technique ", 60)  # a new technique: mine
+    finally:
+        me.close()
