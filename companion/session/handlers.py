@@ -83,11 +83,25 @@ class Handlers:
                 return
             for line in details:
                 self.host.say(self.host.me, self.not_me(line))
+            self.game_help(cmd.args[0])
             return
         self.host.tell("help_intro")
         for line in self.host.commands.help_lines(lang):
             self.host.say(self.host.me, self.not_me(line))
         self.host.tell("help_more")
+
+    def game_help(self, word: str) -> None:
+        """What the game adds to "aide <word>" from its data and the state (what recruiting
+        costs, unit by unit, and what I have): its answer "help_<command>", when it has one."""
+        host = self.host
+        name = host.commands.words.get(fold(word))
+        if name is None or host.match is None:
+            return
+        try:
+            events = host.rules.answer(f"help_{name}", Ask(host.state, host.me))
+        except Rejected:  # no more to say of this command than its words
+            return
+        host.answer(events)
 
     def card_help(self, words: str) -> list[str] | None:
         """ "aide forge": what a card does, as its deck tells it (the text of an event card),

@@ -16,7 +16,7 @@ from companion.engine.table import Answerer, Hints, Question, TableRules, by_vie
 from companion.games.samurai.board import TEAMS, data
 from companion.games.samurai.commands import Query, command
 from companion.games.samurai.queries import answer
-from companion.games.samurai.state import DRAW, PLAY, REMOVE, SETUP, SamuraiState, costs
+from companion.games.samurai.state import DRAW, PLAY, REMOVE, SETUP, SamuraiState, access, costs
 
 _SPOT = re.compile(r"^(?:en|sur|at|on|to|a|à)?\s*([a-i][1-9])$", re.IGNORECASE)
 
@@ -32,7 +32,18 @@ class SamuraiTable(TableRules[SamuraiState], Placing):
 
     def answers(self) -> Mapping[str, Answerer]:
         return {**super().answers(), **by_viewer(hand=self.hand, table=self.table, scores=self.scores,
-                                                 legal=self.legal_moves)}
+                                                 legal=self.legal_moves, help_recruit=self.recruit_help)}
+
+    def recruit_help(self, state: SamuraiState, viewer: int) -> list[Event]:
+        """ "aide recrute": what each unit costs and the resources it asks for; what I have."""
+        units = sorted(data().units.items(), key=lambda item: (item[1].cost, item[0]))
+        each = [Answer(viewer, "samurai_recruit_unit", {"kind": k, "cp": u.cost, "resources": list(u.recipe)})
+                for k, u in units]
+        have = sorted(access(state, viewer)) if 0 <= viewer < state.players else []
+        cp = state.cp[viewer] if 0 <= viewer < state.players else 0
+        yours = (Answer(viewer, "samurai_recruit_yours", {"cp": cp, "resources": have}) if have
+                 else Answer(viewer, "samurai_recruit_yours_none", {"cp": cp}))
+        return [Answer(viewer, "samurai_recruit_units", {"units": each}), yours]
 
     def actor(self, state: SamuraiState) -> int | None:
         if state.phase == SETUP:  # the set-up goes round the seats in order, one player at a time
