@@ -30,14 +30,14 @@ def my_first_action(tmp_path: Path, seed: int = 3) -> BlindPlayer:
     me = BlindPlayer("shodan", 2, "Sud", tmp_path, seed=seed)
     me.term.wait_for("Entrée pour commencer", 60)
     me.type("")
-    for n in range(1, 6):
-        me.term.wait_for("« pioche » et une couleur", 60, after=len(me.term.screen().rsplit(DRAWN, 1)[0])
-                         if n > 1 else 0)
+    for n in range(1, 7):  # after each of my draws, the next question: a draw, then my action
+        before = me.term.screen().rfind(DRAWN)
+        me.term.wait_for("« pioche » et une couleur" if n < 6 else "action", 60, after=max(before, 0))
+        if n == 6:
+            break
         me.type("pioche bleu" if n % 2 else "pioche rouge")
-        me.term.wait_for(DRAWN, 60)
         while me.term.screen().count(DRAWN) < n:
             me.new_lines()
-    me.term.wait_for("une action", 60)
     me.new_lines()
     return me
 
@@ -78,5 +78,27 @@ def test_a_card_is_named_without_the_word_card(tmp_path: Path) -> None:
         assert said(heard, "Carte vue"), heard
         me.type("nouvelle")
         me.term.wait_for(f"Sud : {several}, technique ", 60)  # a new technique: mine
+    finally:
+        me.close()
+
+
+def test_what_is_said_to_me_of_my_own_seat_says_vous(tmp_path: Path) -> None:
+    """A8: "À vous. Sud pioche une carte face cachée", "À Sud : une action", "Sud complète sa main",
+    "Sud : le jury attend encore…" were said to South about South. Said to me, they say "vous"."""
+    me = my_first_action(tmp_path)
+    try:
+        jury = me.ask("jury")
+        assert jury.startswith("Le jury attend encore de vous : 1 technique en "), jury
+        assert jury.count("Le jury") == 1, jury  # one line, not one per position
+        turn = me.ask("tour")
+        assert "Votre action" in turn and "Sud" not in turn, turn
+        me.type(f"carte {hand(me)[0]}")
+        me.type("défausse")
+        me.term.wait_for("Complétez votre main", 60)
+        screen = me.lines()
+        assert said(screen, "À vous. Piochez une carte face cachée : « pioche » et une couleur."), screen[:30]
+        third = [ln for ln in screen if any(words in ln for words in (
+            "Sud pioche une carte", "À Sud :", "Sud complète", "Sud : le jury", "Sud continue"))]
+        assert not third, third
     finally:
         me.close()

@@ -193,7 +193,7 @@ def test_shodan_questions_answer_the_asker_only(make_session) -> None:
         session.handle_line(line)
     assert rec.lines and all(a == 0 for a, _ in rec.lines)
     texts = rec.texts(0)
-    assert texts[0].startswith("Nord : le jury attend encore")
+    assert texts[0].startswith("Le jury attend encore de vous : ")
     assert "Aucune technique sur les tapis." in texts
     assert any(t.startswith("Tas bleu : ") for t in texts)
     assert any(t.startswith("Votre main : ") for t in texts)

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from companion.engine import Action, Answer, Event, Rejected
 from companion.engine.capabilities import Deciding
-from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer, to_seat
+from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
 from companion.games.shodan.commands import query_word, to_action
 from companion.games.shodan.scoring import completable, prestige, requirement_events
 from companion.games.shodan.state import PILES, SEARCH_PILE, ShodanState, cards, located, tech_cards, unseen
@@ -19,6 +19,9 @@ from companion.language import fold
 # whose turn it is, by its phase; what a seat may do, by action type (each a phrase of its own)
 PHASE_SAID = {"draft": "shodan_phase_draft", "main": "shodan_phase_main", "bonus": "shodan_phase_bonus",
               "power": "shodan_phase_power", "refill": "shodan_phase_refill"}
+PHASE_SAID_YOU = {"draft": "shodan_phase_draft_you", "main": "shodan_phase_main_you",
+                  "bonus": "shodan_phase_bonus_you", "power": "shodan_phase_power_you",
+                  "refill": "shodan_phase_refill_you"}
 MAY_SAID = {"setup": "shodan_do_setup", "draw": "shodan_do_draw", "see": "shodan_do_see",
             "place": "shodan_do_place", "discard": "shodan_do_discard", "uke": "shodan_do_uke",
             "interactive": "shodan_do_interactive",
@@ -32,6 +35,7 @@ class ShodanTable(TableRules[ShodanState], Deciding):
     # The jury's wishes name a position, an attack, a technique by the first card of that kind.
     kind_params: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({
         "jury_needs": frozenset({"position"}),
+        "shodan_jury_need": frozenset({"position"}),
         "jury_entry": frozenset({"position", "attack", "technique_card"}),
     })
 
@@ -50,7 +54,8 @@ class ShodanTable(TableRules[ShodanState], Deciding):
             return [Answer(viewer, "turn_over")]
         if state.phase == "setup":
             return [Answer(viewer, "shodan_setup")]
-        return [Answer(viewer, PHASE_SAID[state.phase], {"seat": state.turn})]
+        said = PHASE_SAID_YOU if state.turn == viewer else PHASE_SAID  # to me: "Piochez", not "Sud pioche"
+        return [Answer(viewer, said[state.phase], {"seat": state.turn})]
 
     def hand_cards(self, state: ShodanState, seat: int) -> list[str] | None:
         return list(state.known[seat]) if 0 <= seat < state.players else None
@@ -190,8 +195,12 @@ class ShodanTable(TableRules[ShodanState], Deciding):
         if not said:
             return None
         query = query_word(fold(said[0]))
-        if query == "jury":
-            return to_seat(seat, requirement_events(state, seat))
+        if query == "jury":  # what the jury expects of me, said to me, in one line
+            said_of_me = requirement_events(state, seat)
+            if said_of_me[0].key == "jury_satisfied":
+                return [Answer(seat, "shodan_jury_satisfied_you", dict(said_of_me[0].params))]
+            needs = [Answer(seat, "shodan_jury_need", dict(e.params)) for e in said_of_me]
+            return [Answer(seat, "shodan_jury_needs_you", {"needs": needs})]
         if query == "techniques":  # said as one line, like the table's answer
             return [Answer(seat, "line", {"parts": self._techniques(state, seat)})]
         if query == "piles":
