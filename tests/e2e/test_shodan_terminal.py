@@ -102,3 +102,28 @@ def test_what_is_said_to_me_of_my_own_seat_says_vous(tmp_path: Path) -> None:
         assert not third, third
     finally:
         me.close()
+
+
+def test_a_card_that_makes_a_technique_the_jury_does_not_ask_is_warned_before_it_is_placed(
+        tmp_path: Path) -> None:
+    """A8: a card placed where it builds a technique the jury does not ask for was not warned of.
+    With seed 3, the jury asks « ai hanmi katate dori » only in hanmi handachi waza: shown when my
+    open technique is in tachi waza, it is warned of; « shomen uchi » (asked in tachi waza) is not."""
+    me = my_first_action(tmp_path)
+    try:
+        assert {"tachi waza", "ai hanmi katate dori"} <= set(hand(me)), me.lines()[-3:]
+        me.type("carte tachi waza")
+        me.type("nouvelle")
+        me.term.wait_for("Complétez votre main", 60)
+        mark = len(me.term.screen())
+        me.type("pioche rouge")
+        me.term.wait_for("Votre action", 60, after=mark)
+        me.new_lines()
+        assert "shomen uchi" in hand(me)  # the card drawn
+        warned = me.ask("carte ai hanmi katate dori")
+        assert "Attention : posée, elle fait une technique que le jury ne demande pas." in warned, warned
+        fine = me.ask("carte shomen uchi")
+        assert "Carte vue" in fine and "Attention" not in fine, fine
+        assert all(len(ln) <= 200 for ln in me.lines())
+    finally:
+        me.close()

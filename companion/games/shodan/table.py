@@ -12,8 +12,17 @@ from companion.engine import Action, Answer, Event, Rejected
 from companion.engine.capabilities import Deciding
 from companion.engine.table import Answerer, Hints, Question, TableRules, by_viewer
 from companion.games.shodan.commands import query_word, to_action
-from companion.games.shodan.scoring import completable, prestige, requirement_events
-from companion.games.shodan.state import PILES, SEARCH_PILE, ShodanState, cards, located, tech_cards, unseen
+from companion.games.shodan.scoring import completable, jury_open_entries, prestige, requirement_events
+from companion.games.shodan.state import (
+    CORE,
+    PILES,
+    SEARCH_PILE,
+    ShodanState,
+    cards,
+    located,
+    tech_cards,
+    unseen,
+)
 from companion.language import fold
 
 # whose turn it is, by its phase; what a seat may do, by action type (each a phrase of its own)
@@ -141,7 +150,34 @@ class ShodanTable(TableRules[ShodanState], Deciding):
         if not found:
             self.game.apply(state, {"type": "place", "seat": seat, "card": card})  # the rules' reason
             raise Rejected("card_not_now")
-        return Question(card, tuple(found))
+        return Question(card, tuple(found), prompt=self.jury_warning(state, seat, card, found))
+
+    def jury_warning(self, state: ShodanState, seat: int, card: str, found: list[Action]) -> Event | None:
+        """The words a card shown waits for, with a warning when placing it (as a new technique,
+        or on one of mine) would build a technique the jury does not ask for any more: where it
+        still serves the jury ("Pour le jury : nouvelle"), or that it serves it nowhere. None: no
+        warning (the jury's list is not the rule, the jury asks nothing more, or it fits)."""
+        info = cards()
+        entries = jury_open_entries(state, seat) if state.opts["jury_match"] == "jury" else []
+        places = [a for a in found if a["type"] == "place"]
+        if info[card].kind not in CORE or not entries or not places:
+            return None
+
+        def fits(number: Any) -> bool:
+            tech = state.techniques[int(number) - 1] if number is not None else None
+            slots = {k: (tech.in_slot(k) if tech is not None else None) for k in CORE}
+            slots[info[card].kind] = card
+            return any(all(slots[k] is None or info[str(slots[k])].number == wanted
+                           for k, wanted in zip(CORE, entry, strict=True)) for entry in entries)
+
+        good = [a.get("technique") for a in places if fits(a.get("technique"))]
+        if len(good) == len(places):
+            return None
+        if not good:
+            return Answer(seat, "shodan_card_jury_none")
+        where = [Answer(seat, "shodan_jury_new") if n is None else Answer(seat, "shodan_jury_on", {"n": n})
+                 for n in good]
+        return Answer(seat, "shodan_card_jury_some", {"where": where})
 
     def decider(self, state: ShodanState, action: Action) -> int | None:
         """Senpai: the partner asked for a card says whether he gives it."""
