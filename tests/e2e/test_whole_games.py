@@ -228,7 +228,7 @@ def shodan(me: BlindPlayer, said: str) -> str | None:
         return "pioche rouge"
     if "face cachée" in said or "Vous pouvez : piocher" in said or "« pioche »" in said:
         return "pioche jaune"  # the first five cards, or refilling my hand
-    bonus = f"{me.seat} continue : " in said or "dire fini" in said  # after a notion's power: place, or stop
+    bonus = "Vous continuez : " in said or "dire fini" in said  # after a notion's power: place, or stop
     if "Vous pouvez : " not in said and not bonus:
         return None
     screen = "\n".join(me.lines())
@@ -379,3 +379,15 @@ def test_shodan_senpai_atemi_and_a_search_whose_pile_is_read_to_me_alone(
         read = [name for _, name in numbered(reading, "rien que pour vous : ")]
         assert read == list(dict.fromkeys(names[c] for c in pile)), "each card of the pile, named once"
         assert search["card"] in pile
+
+
+@pytest.mark.xdist_group("whole-shodan")
+def test_shodan_s_verdict_says_the_grade_once(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Issue 26, A8: "Nord est reçu au dan 1. Est est reçu au dan 1. …": the grade said once per
+    seat. The jury's verdict names the seats admitted together, and the grade once."""
+    _me, screen = played_game("shodan", tmp_path_factory)
+    end = next(i for i, ln in enumerate(screen) if "Major de la promotion : " in ln)
+    verdict = [ln for ln in screen[:end] if re.search(r"(est|sont|pas) reçus?\b", ln)]
+    assert verdict, screen[end - 8:end + 1]
+    assert sum(ln.count("au dan ") for ln in verdict) <= 1, verdict
+    assert len(verdict) <= 2, verdict  # the admitted in one line, the others in another

@@ -62,9 +62,11 @@ def _finish(state: ShodanState, events: list[Event]) -> ShodanState:
     """The jury's verdict and the prestige count (SH16-17)."""
     grade = state.opts["grade"]
     passed = [s for s in range(state.players) if admitted(state, s)]
-    for s in range(state.players):
-        key = "admitted" if s in passed else "not_admitted"
-        events.append(Event("all", key, {"seat": s, "grade": grade}))
+    failed = [s for s in range(state.players) if s not in passed]  # each said once: the grade too
+    if passed:
+        events.append(Event("all", "admitted", {"seats": passed, "grade": grade}))
+    if failed:
+        events.append(Event("all", "not_admitted", {"seats": failed, "grade": grade}))
     for s in range(state.players):
         p = prestige(state, s)
         params = {"seat": s, "n": p["total"], **{k: p[k] for k in ("cards", "uke", "firsts", "minima")}}

@@ -115,7 +115,7 @@ def test_random_games_conserve_cards_score_by_the_rules_and_replay(seats: int, s
                                                                    rules: dict[str, Any]) -> None:
     m, actions = _play(seats, seed, {"grade": grade, **rules})
     assert GAME.scores(m.state) == _expected_scores(m, rules["jury_repeats"])
-    admitted = [e.params["seat"] for e in m.events if e.key == "admitted"]
+    admitted = [s for e in m.events if e.key == "admitted" for s in e.params["seats"]]
     pool = admitted or list(range(seats))
     best = max(GAME.scores(m.state)[s] for s in pool)
     assert GAME.winners(m.state) == [s for s in pool if GAME.scores(m.state)[s] == best]

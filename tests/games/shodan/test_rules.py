@@ -449,7 +449,8 @@ def test_an_empty_pile_gives_everyone_one_last_turn_then_the_jury_decides() -> N
     m.apply({"type": "discard", "seat": 0, "card": "NOT-1-1"})
     events = m.apply({"type": "draw", "seat": 0, "pile": "YELLOW"})
     assert GAME.is_over(m.state)
-    assert keys(events)[1:] == ["not_admitted", "not_admitted", "prestige", "prestige", "major"]
+    assert keys(events)[1:] == ["not_admitted", "prestige", "prestige", "major"]
+    assert FR.render(events[1]) == "Nord et Sud ne sont pas reçus."  # the grade said once, not per seat
     assert FR.render(events[-1]) == "Major de la promotion : Nord et Sud, 0 point."
     assert GAME.legal(m.state, 0) == [] and GAME.winners(m.state) == [0, 1]
 
