@@ -52,7 +52,9 @@ class Question:
     ``table_draws``: the card is one nobody has seen (face down): the synthetic table turns
     it up itself. ``labels``: the card each choice is about when the choice itself names none
     (a place beside that card): the answer may name that card, or its number in ``labels``.
-    ``words``: the words that answer each choice, when the answer is a word (a die's face)."""
+    ``words``: the words that answer each choice, when the answer is a word (a die's face).
+    ``numbers``: the hand a typed number picks from (the cards offered keep their numbers in it,
+    as `main` says them: one numbering); empty: the cards offered, in the question's order."""
 
     card: str | None  # None: a choice, answered by a card or a line
     choices: tuple[Action, ...]
@@ -62,6 +64,7 @@ class Question:
     table_draws: bool = False
     labels: tuple[str, ...] = ()
     words: tuple[tuple[str, ...], ...] = ()  # each choice's spoken answers ("ippon", "dé ippon")
+    numbers: tuple[str, ...] = ()  # the hand a typed number picks from, in its order
 
 
 @dataclass(frozen=True)

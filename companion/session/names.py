@@ -37,7 +37,8 @@ class Names:
         if word.isdigit():
             if host.match is None:
                 return []
-            listed = self.choice_cards() or host.rules.hand_cards(host.match.state, host.me) or []
+            hand = host.rules.hand_cards(host.match.state, host.me)
+            listed = self.numbers() or self.choice_cards() or hand or []  # a question's hand, if it has one
             index = int(word) - 1
             if 0 <= index < len(listed) and listed[index]:  # "": an empty place of a line
                 return [listed[index]]
@@ -83,6 +84,13 @@ class Names:
         except Rejected:
             return False
         return True
+
+    def numbers(self) -> list[str]:
+        """The hand a question for me numbers its cards by (as that hand is numbered), if any."""
+        question = question_of(self.host.awaiting)
+        if question is None or question.card or question.seat not in (None, self.host.me):
+            return []
+        return list(question.numbers)
 
     def choice_cards(self) -> list[str]:
         """The cards a question for the keyboard's player offers, in the order it listed them."""

@@ -183,10 +183,10 @@ class _Formatter(string.Formatter):
             return " + ".join(shown)
         if kind == "word":  # a word of a section ("belt": 1 -> "blanche")
             return str(book.section(words[0] if words else "").get(str(value), value))
-        if kind == "numbered":  # a hand read with the numbers a player types to pick a card
-            sep = book.section("words").get("card_sep", ", ")
-            colon = book.section("words").get("colon", ": ")  # "1 : X" in French, "1: X" in English
-            return sep.join(f"{i}{colon}{book.card_name(c)}" for i, c in enumerate(value, start=1))
+        if kind == "numbered":  # a hand read with the numbers a player types to pick a card; a
+            sep = book.section("words").get("card_sep", ", ")  # card not offered ("" or None) keeps
+            colon = book.section("words").get("colon", ": ")  # its number ("1 : X" in French, "1: X")
+            return sep.join(f"{i}{colon}{book.card_name(c)}" for i, c in enumerate(value, start=1) if c)
         if kind == "either":  # alternatives: "2, 3 ou 4"
             return book.join([str(v) for v in value], or_word=True)
         if kind == "cells":

@@ -94,11 +94,13 @@ class Player:
         """Wait for my turn, ask what I may play, play the first card offered (or ask East). Asked
         to play for another seat on the way, I choose its first card (the rules let me choose)."""
         while True:
-            screen = self.wait_any(["\nÀ vous.", "Choisissez : 1 : "])  # my own line: no seat before it
+            screen = self.wait_any(["\nÀ vous.", "Choisissez : "])  # my own line: no seat before it
             if screen.startswith("\nÀ vous.", self.mark - 1):
                 self.mark += len("\nÀ vous.") - 1
                 break
-            self.term.type("1")
+            first = re.search(r"Choisissez : (\d+) : ", self.whole_line(self.mark))  # its number in my hand
+            assert first, self.whole_line(self.mark)
+            self.term.type(first.group(1))
             self.wait("Sud pour ")
         self.term.type("coups")
         self.wait_any(["Vous pouvez jouer", "Rien à jouer"])

@@ -39,10 +39,11 @@ def test_asking_the_ghost_for_me_lists_its_cards_and_takes_a_number(make_session
     session.handle_vision(seen("Y-P2-V1"))  # North
     rec.clear()
     session.handle_line("demande fantôme")
+    # each card at its number in the Ghost's hand, as "fantôme" numbers it (issue 26: A4)
     assert rec.texts(1)[-1] == ("Une carte rouge de la main du Fantôme, à poser devant Est. Choisissez : "
-                                "1 : Fusion rouge ; 2 : Esprit rouge 2 ; 3 : Esprit rouge 3 ; "
-                                "4 : Multiplicateur rouge fois 2."), rec.texts()
-    session.handle_line("2")
+                                "3 : Fusion rouge ; 4 : Esprit rouge 2 ; 5 : Esprit rouge 3 ; "
+                                "7 : Multiplicateur rouge fois 2."), rec.texts()
+    session.handle_line("4")
     assert record_actions(tmp_path / "game.jsonl")[-1] == {"type": "play", "seat": 1, "card": "R-P2-V1",
                                                             "from": GHOST}
 
@@ -54,8 +55,8 @@ def test_the_ghosts_own_card_is_chosen_from_a_numbered_list(make_session, tmp_pa
     rec.clear()
     session.handle_line("demande fantôme")
     assert rec.texts("all")[-1] == "Est choisit une carte de la main du Fantôme."
-    assert rec.texts(1)[-1].startswith("Pour le Fantôme, une carte rouge de sa main. Choisissez : 1 : Fusion")
-    session.handle_line("3")
+    assert rec.texts(1)[-1].startswith("Pour le Fantôme, une carte rouge de sa main. Choisissez : 3 : Fusion")
+    session.handle_line("5")
     assert record_actions(tmp_path / "game.jsonl")[-1]["card"] == "R-P3-V1"
 
 

@@ -254,11 +254,22 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
                  if a.get("type") == "play" and a.get("from") == source and a.get("seat") == front]
         face_up = [a for a in plays if state.players != 2 or a["card"] in identified(state)]
         choices = tuple(face_up or plays)
-        listed = sorted({str(a["card"]) for a in choices})
+        listed, hand = self.by_hand(state, source, choices)
         key = "asked_for_yours" if source == seat else "asked_for"  # "de votre main", not "de Nord"
         prompt = Answer(seat, key, {"asker": asker, "seat": front, "from": source,
                                     "clan": state.clans[front], "cards": listed})
-        return Question(None, choices, seat, prompt, self.asked(state, asker, source))
+        return Question(None, choices, seat, prompt, self.asked(state, asker, source), numbers=hand)
+
+    def by_hand(self, state: TatsuState, source: int, choices: Sequence[Action]
+                ) -> tuple[list[str | None], tuple[str, ...]]:
+        """The cards offered from ``source``'s hand, each at its number in that hand (None where a
+        card is not offered: "2 : X ; 5 : Y", as `main` or `fantôme` number them), and that hand;
+        a hand the companion does not know: the cards offered, numbered 1, 2, …"""
+        offered = {str(a["card"]) for a in choices}
+        hand = state.hands[source] if 0 <= source < state.seat_count else None
+        if hand is None or not offered <= set(hand):
+            return list(sorted(offered)), ()
+        return [c if c in offered else None for c in hand], tuple(hand)
 
     def asked(self, state: TatsuState, asker: int, seat: int) -> Event:
         """3p: a card asked for the Ghost is "pour le Fantôme", not "pour lui"."""
@@ -274,11 +285,11 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
                       if a.get("type") == "play" and a.get("from") == seat and a.get("seat") == front)
         if front is None or not plays:
             return None
-        listed = sorted({str(a["card"]) for a in plays})
+        listed, hand = self.by_hand(state, seat, plays)
         key = "choose_for_ghost" if front == seat == GHOST else "choose_from"
         prompt = Answer(asker, key, {"seat": front, "from": seat, "clan": state.clans[front],
                                                "cards": listed})
-        return Question(None, plays, asker, prompt)
+        return Question(None, plays, asker, prompt, numbers=hand)
 
     def source(self, state: TatsuState, asker: int, seat: int) -> int:
         """ "demande Est": checked against what the table knows (the backs show the colours)."""
