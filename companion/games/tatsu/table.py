@@ -68,7 +68,7 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
         return {**super().answers(),
                 **by_viewer(hand=self.hand, table=self.table, scores=self.scores, progress=self.progress,
                             seat_facts=self.seat_facts, out=self.out, colours=self.colours, ghost=self.ghost,
-                            legal=self.legal_moves),
+                            legal=self.legal_moves, trick=self.trick),
                 "played": lambda ask: self.played(ask.history, ask.viewer)}
 
     # -- cards and lines -> actions -----------------------------------------------------------
@@ -366,7 +366,11 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
             return [Answer(viewer, "ghost_empty")]
         return [Answer(viewer, "ghost_hand", {"cards": list(hand)})]  # numbered: "2" picks the second
 
-    def table(self, state: TatsuState, viewer: int) -> list[Event]:
+    def trick(self, state: TatsuState, viewer: int) -> list[Event]:
+        """ "pli": the trick being played (and a fused one waiting), not the lines (`table`)."""
+        return self.table(state, viewer, lines=False)
+
+    def table(self, state: TatsuState, viewer: int, lines: bool = True) -> list[Event]:
         view = self.game.public_view(state)
         plays = [Event("all", "play" if p["from"] in (None, p["seat"]) else "play_for",
                        {"seat": p["seat"], "card": p["card"], "from": p["from"]}) for p in view["trick"]]
@@ -375,7 +379,7 @@ class TatsuTable(TableRules[TatsuState], Requests, Deciding, Placing, PlacesNumb
                             else Answer(viewer, "trick_empty", {"n": n})]
         if view["pending"]:
             out.append(Answer(viewer, "pending", {"cards": view["pending"]}))
-        if state.players == 2:
+        if state.players == 2 and lines:
             for seat in (viewer, 1 - viewer) if viewer in (0, 1) else (0, 1):
                 out += self._line(state, seat, viewer)
         return out

@@ -1,0 +1,52 @@
+"""Long answers are a short summary and a second level (issue 26: A2), as a blind player reads them
+in a real terminal: Tatsu 2p `pli` is the trick (the lines, empty places and all, are `table`'s);
+Dojo `dojo nord` a summary and `dojo nord 2` its row 2; samurai `menaces` the units threatened first.
+
+Only the screen is read (what a screen reader reads), only what a person types is typed.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.engine import get_game, replay
+from companion.journal import open_record
+from companion.speech.text import LINE_MAX
+
+from .blind import BlindPlayer
+from .test_whole_games import tatsu
+
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
+                                 reason="tmux is installed by make test's bootstrap")]
+
+
+class Enough(Exception):
+    """The game has gone far enough for what the test looks at."""
+
+
+def test_tatsu_2p_trick_reads_the_trick_not_the_lines_and_their_empty_places(tmp_path: Path) -> None:
+    me = BlindPlayer("tatsu", 2, "Sud", tmp_path, seed=3)
+
+    def until_places_are_empty(player: BlindPlayer, said: str) -> str | None:
+        header, actions, _ = open_record(player.record)
+        state = replay(get_game("tatsu"), header.seats, header.options, actions).state
+        if any(k.up is None and k.colour is None for k in state.tableaux[1] or ()):
+            raise Enough
+        return tatsu(player, said)
+
+    try:
+        with pytest.raises(Enough):
+            me.play(until_places_are_empty, "Partie terminée.")
+        trick = me.ask("pli")
+        trick = trick[trick.index("Pli "):]  # (what the table said just before may show first)
+        assert "Ligne" not in trick and "vide" not in trick, trick  # the trick, not both lines
+        table = me.ask("table")  # the lines are the table's: there, each place in its order
+        assert "Ligne de Sud : " in table and re.search(r"\d : vide\b", table), table
+        assert all(len(ln) <= LINE_MAX for ln in me.lines())
+    finally:
+        me.close()
