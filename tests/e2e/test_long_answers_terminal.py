@@ -50,3 +50,28 @@ def test_tatsu_2p_trick_reads_the_trick_not_the_lines_and_their_empty_places(tmp
         assert all(len(ln) <= LINE_MAX for ln in me.lines())
     finally:
         me.close()
+
+
+SAMURAI_NEAR_THE_END = Path(__file__).parent / "records" / "samurai-two-tiers.jsonl"
+
+
+def test_samurai_threats_say_my_units_in_reach_first_and_the_squares_at_a_second_level(
+        tmp_path: Path) -> None:
+    """`menaces` began with every square the other team reaches (76 of them) before the units
+    in danger: now my units in reach first, then how many squares, which `menaces 2` names."""
+    me = BlindPlayer("samurai", 2, "Nord", tmp_path, resume=SAMURAI_NEAR_THE_END)
+    try:
+        me.term.wait_for("Reprise de la partie", 60)
+        me.new_lines()
+        heard = me.private(me.type("menaces"))
+        assert heard, heard
+        assert not any(ln.startswith("Cases menacées") for ln in heard), heard
+        assert re.search(r"(est à portée d|Aucun de vos pions)", heard[0]), heard
+        count = next(ln for ln in heard if "« menaces 2 » les nomme" in ln)
+        n = int(re.match(r"(\d+) cases? menacées? en tout", count).group(1))
+        squares = " ".join(me.private(me.type("menaces 2")))
+        assert squares.startswith("Cases menacées : "), squares
+        assert len(re.findall(r"\b[A-I]\d\b", squares)) == n, squares
+        assert all(len(ln) <= LINE_MAX for ln in me.lines())
+    finally:
+        me.close()

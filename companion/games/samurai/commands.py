@@ -294,6 +294,8 @@ def _query(verb: str, parsed: Parsed, state: SamuraiState, speaker: int) -> Quer
         if parsed.squares and not parsed.units:
             return Query(verb, speaker, unit=_on(state, parsed.squares[0]).id)
         return Query(verb, speaker, unit=_find(state, _need_ref(parsed), speaker, None).id)
+    if verb == "threats" and parsed.number is not None:  # "menaces 2": the second level, every square
+        return Query(verb, speaker, extra={"squares": True})
     return Query(verb, speaker)
 
 

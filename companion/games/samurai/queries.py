@@ -65,17 +65,21 @@ def unit_reach(state: SamuraiState, seat: int, unit_id: str) -> list[Event]:
                   {**where, "range": attack_range(state, unit), "targets": targets})]
 
 
-def threats(state: SamuraiState, seat: int) -> list[Event]:
-    """Squares the other team could attack on its next turn (moving first), and which of the
-    seat's units stand on them, with the enemy units that reach each."""
+def threats(state: SamuraiState, seat: int, squares: bool = False) -> list[Event]:
+    """What the other team could attack on its next turn (moving first): the seat's units it
+    reaches first, each with the enemy units that reach it, then how many squares it reaches
+    ("menaces 2" names them: a second level, dozens of squares being no answer to listen to)."""
     team = team_of(state, seat)
     danger = threatened_squares(state, team)
-    key = "q_threatened" if danger else "q_threatened_none"
-    out = [Event(seat, key, {"squares": sorted(danger, key=_order)})]
-    for u in sorted(units_of(state, seat), key=lambda u: u.id):
-        if u.square in danger:
-            out.append(Event(seat, "q_unit_threatened", {"unit": u.id, "square": u.square,
-                                                         "by": sorted(danger[u.square])}))
+    named = sorted(danger, key=_order)
+    if squares:
+        return [Event(seat, "q_threatened" if danger else "q_threatened_none", {"squares": named})]
+    mine = [u for u in sorted(units_of(state, seat), key=lambda u: u.id) if u.square in danger]
+    out = [Event(seat, "q_unit_threatened", {"unit": u.id, "square": u.square,
+                                             "by": sorted(danger[u.square])}) for u in mine]
+    if not out:
+        out.append(Event(seat, "q_units_safe", {}))
+    out.append(Event(seat, "q_threatened_count" if danger else "q_threatened_none", {"n": len(named)}))
     return out
 
 
@@ -153,14 +157,14 @@ def my_hand(state: SamuraiState, seat: int) -> list[Event]:
 
 
 def answer(state: SamuraiState, name: str, seat: int, unit: str | None = None,
-           square: str | None = None) -> list[Event]:
+           square: str | None = None, squares: bool = False) -> list[Event]:
     """One query by name (the names `commands.Query` uses)."""
     if name == "units":
         return my_units(state, seat)
     if name == "reach":
         return unit_reach(state, seat, unit or "")
     if name == "threats":
-        return threats(state, seat)
+        return threats(state, seat, squares)
     if name == "score":
         return score(state, seat)
     if name == "what":

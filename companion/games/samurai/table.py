@@ -179,7 +179,8 @@ class SamuraiTable(TableRules[SamuraiState], Placing):
                 return None  # a card id or a common word: not a board command
             raise
         if isinstance(result, Query):
-            return to_seat(seat, answer(state, result.name, result.seat, result.unit, result.square))
+            return to_seat(seat, answer(state, result.name, result.seat, result.unit, result.square,
+                                        squares=bool(result.extra.get("squares"))))
         return result
 
     def _is_card_word(self, line: str) -> bool:
