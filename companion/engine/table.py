@@ -76,6 +76,7 @@ class Ask:
     viewer: Seat
     target: Seat | None = None
     history: Sequence[Event] = ()
+    part: tuple[str, int] | None = None  # a long answer's second level: ("row", 2) for its row 2
 
 
 Answerer = Callable[[Ask], list[Event]]

@@ -32,6 +32,7 @@ SELF_WORDS = ("moi", "me", "myself", "moi-même")  # "donne moi": the dealer kee
 
 
 Handler = Callable[[Command, Mapping[str, Any]], None]
+PART_COLUMN_WORDS = ("colonne", "column", "col")  # "… Nord colonne 3": a column, not a row
 
 
 class Handlers:
@@ -344,14 +345,21 @@ class Handlers:
 
     def game_query(self, cmd: Command, spec: Mapping[str, Any]) -> None:
         """A question in the game's words ("pli", "décris Est"), answered by the table rules."""
-        target = None
-        if cmd.args and spec.get("args") == "seat":
-            target = self.host.seat_named(cmd.args[0])
+        target, part, args = None, None, list(cmd.args)
+        if len(args) > 1 and args[-1].isdigit():  # "… Nord 2": a part of the answer (its row 2)
+            number = int(args.pop())
+            column = bool(args) and fold(args[-1]) in PART_COLUMN_WORDS  # "… Nord colonne 3"
+            if column:
+                args.pop()
+            part = ("column" if column else "row", number)
+        if args and spec.get("args") == "seat":
+            target = self.host.seat_named(args[0])
             if target is None:
-                self.host.tell("bad_seat", word=cmd.args[0], seats=self.host.seat_list())
+                self.host.tell("bad_seat", word=args[0], seats=self.host.seat_list())
                 return
         try:
-            answer = self.host.rules.answer(spec["query"], Ask(self.host.state, self.host.me, target))
+            asked = Ask(self.host.state, self.host.me, target, part=part)
+            answer = self.host.rules.answer(spec["query"], asked)
         except Rejected as rejected:
             self.host.refuse(rejected, audience=self.host.me)
             return

@@ -18,7 +18,7 @@ from companion.journal import open_record
 from companion.speech.text import LINE_MAX
 
 from .blind import BlindPlayer
-from .test_whole_games import tatsu
+from .test_whole_games import dojo, tatsu
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
@@ -73,5 +73,37 @@ def test_samurai_threats_say_my_units_in_reach_first_and_the_squares_at_a_second
         assert squares.startswith("Cases menacées : "), squares
         assert len(re.findall(r"\b[A-I]\d\b", squares)) == n, squares
         assert all(len(ln) <= LINE_MAX for ln in me.lines())
+    finally:
+        me.close()
+
+
+def test_dojo_a_dojo_is_a_summary_and_each_row_or_column_a_second_level(tmp_path: Path) -> None:
+    """`dojo nord` read every row, then every column (500-760 characters): now its size and how to
+    read a part; `dojo nord 1` its row 1, `dojo nord colonne 1` its column 1."""
+    me = BlindPlayer("dojo", 3, "Sud", tmp_path, seed=3)
+
+    def until_north_has_a_dojo(player: BlindPlayer, said: str) -> str | None:
+        if any("Nord commence son dojo" in ln for ln in player.lines()):
+            raise Enough
+        return dojo(player, said)
+
+    try:
+        with pytest.raises(Enough):
+            me.play(until_north_has_a_dojo, "Partie terminée.")
+        me.new_lines()
+        me.type("dojo nord")
+        me.term.wait_for("« dojo Nord colonne 1 »", 60)
+        screen = me.lines()
+        summary = " ".join(screen[max(i for i, ln in enumerate(screen) if ln == "dojo nord") + 1:])
+        summary = summary[summary.index("Dojo de Nord : "):]
+        assert ("Pour une ligne : « dojo Nord 1 » (de 1 à 1) ; une colonne : « dojo Nord colonne 1 » "
+                "(de 1 à 1).") in summary, summary
+        assert "Ligne 1" not in summary and "Colonne 1 :" not in summary, summary
+        row = [ln for ln in me.private(me.type("dojo nord 1")) if ln.startswith(("Ligne", "Colonne", "Dojo"))]
+        assert len(row) == 1 and row[0].startswith("Ligne 1 : "), row
+        column = [ln for ln in me.private(me.type("dojo nord colonne 1"))
+                  if ln.startswith(("Ligne", "Colonne", "Dojo"))]
+        assert len(column) == 1 and column[0].startswith("Colonne 1 : "), column
+        assert "Le dojo de Nord a 1 ligne." in me.ask("dojo nord 2")
     finally:
         me.close()

@@ -21,6 +21,11 @@ from companion.games.dojo.places import origin, places, to_view
 from companion.games.dojo.scoring import Breakdown, breakdown
 from companion.games.dojo.state import Cell, DojoState
 
+# a part of a dojo asked for ("dojo Nord 2"): its event, the parameter numbering it, the header's count,
+# and what is said when the dojo has no such part
+PARTS = {"row": ("dojo_row", "row", "rows", "dojo_no_row"),
+         "column": ("dojo_column", "col", "cols", "dojo_no_column")}
+
 
 def cells_of(state: DojoState, seat: int) -> dict[Cell, str]:
     """A seat's dojo: card by (row, col), in the record's coordinates."""
@@ -43,10 +48,23 @@ def grid_events(viewer: int, seat: int, cells: Mapping[Cell, str]) -> list[Event
     return out
 
 
-def describe(state: DojoState, seat: int, viewer: int) -> list[Event]:
+def describe(state: DojoState, seat: int, viewer: int, part: tuple[str, int] | None = None) -> list[Event]:
     """Seat's dojo as `viewer` may hear it: the grid is public, the tatami in hand is the
-    owner's (or everyone's once a challenge showed it)."""
-    out = grid_events(viewer, seat, cells_of(state, seat))
+    owner's (or everyone's once a challenge showed it). A summary (its size, and how to read a
+    row or a column); ``part``: that row or column ("dojo Nord 2", "dojo Nord colonne 3")."""
+    grid = grid_events(viewer, seat, cells_of(state, seat))
+    if part is not None:
+        kind, number = part  # ("row", 2) or ("column", 3)
+        key, param, size, lacking = PARTS[kind]
+        found = [e for e in grid if e.key == key and e.params[param] == number]
+        if found:
+            return found
+        n = grid[0].params[size] if grid[0].key == "dojo_header" else 0
+        return [Event(viewer, lacking, {"seat": seat, "n": n})]
+    out = grid[:1]
+    if grid[0].key == "dojo_header":
+        rows, cols = grid[0].params["rows"], grid[0].params["cols"]
+        out.append(Event(viewer, "dojo_parts", {"seat": seat, "rows": rows, "cols": cols}))
     card = state.pending[seat]
     if card is not None and (viewer == seat or seat in state.shown):
         out.append(Event(viewer, "dojo_hand", {"seat": seat, "card": card}))

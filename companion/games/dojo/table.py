@@ -32,7 +32,7 @@ class DojoTable(TableRules[DojoState], Giving, Placing):
                             progress=self.progress, legal=self.legal_moves, seat_facts=self.seat_facts),
                 # "dojo" / "dojo Est": a dojo row by row, then column by column
                 "describe": lambda ask: describe(ask.state, ask.viewer if ask.target is None else ask.target,
-                                                 ask.viewer)}
+                                                 ask.viewer, ask.part)}
 
     def actor(self, state: DojoState) -> int | None:
         if state.over:

@@ -21,6 +21,7 @@ def _found(pattern: str) -> set[str]:
 
 EVENT_KEYS = _found(r'Event\(\s*[\w"]+,\s*"(\w+)"') | _found(r'key = "(\w+)" if') | _found(r'else "(\w+)"')
 EVENT_KEYS |= {f"place_{side}" for side in ("left", "right", "above", "under")}
+EVENT_KEYS |= {"dojo_no_row", "dojo_no_column"}
 REASONS = _found(r'Rejected\("(\w+)"')
 
 

@@ -93,12 +93,14 @@ def test_a_dojo_is_described_row_by_row_then_column_by_column_and_the_hand_to_it
     m = _placed_match()
     fr = Phrasebook("fr", "dojo", seat_keys=["north", "east", "south"])
     lines = [fr.render(e) for e in describe(m.state, 1, 1)]
-    assert lines == [
+    assert lines == [  # a summary, and how to read a row or a column (issue 26: A2)
         "Dojo d'Est : 2 tatamis, 1 ligne sur 3, 2 colonnes sur 4.",
-        "Ligne 1 : Ours, ceinture bleue ; Ours, ceinture bleue.",
-        "Colonne 1 : Ours, ceinture bleue.",
-        "Colonne 2 : Ours, ceinture bleue.",
+        "Pour une ligne : « dojo Est 1 » (de 1 à 1) ; une colonne : « dojo Est colonne 1 » (de 1 à 2).",
     ]
+    parts = [(("row", 1), "Ligne 1 : Ours, ceinture bleue ; Ours, ceinture bleue."),
+             (("column", 2), "Colonne 2 : Ours, ceinture bleue."), (("row", 2), "Le dojo d'Est a 1 ligne.")]
+    for part, said in parts:
+        assert [fr.render(e) for e in describe(m.state, 1, 1, part)] == [said]
     mine = [fr.render(e) for e in describe(m.state, 0, 0)]
     assert mine[-1] == "En main : Renard, ceinture verte."
     assert all(e.audience == 0 for e in describe(m.state, 0, 0))
