@@ -412,6 +412,12 @@ def _parse(path: Path, raw: bytes) -> tuple[Header, RecordActions, list[RecordWa
     return header, actions, warnings, good_bytes
 
 
+def undos_of(actions: Sequence[tuple[int, Mapping[str, Any]]]) -> bytearray | None:
+    """Which of a record's actions are undos (1 each), known without decoding them; None for
+    actions that are not a record's."""
+    return actions.undos if isinstance(actions, RecordActions) else None
+
+
 class RecordActions(Sequence[tuple[int, dict[str, Any]]]):
     """A record's actions, (line number, action), each decoded from the record's bytes when it
     is wanted (its line was checked when the record was opened): a replay takes them one by

@@ -31,7 +31,7 @@ from companion.engine import (
     replay,
 )
 from companion.house_rules import shown, table_choice
-from companion.journal import Header, RecordError, open_record
+from companion.journal import Header, RecordError, open_record, undos_of
 from companion.language import LANGS
 from companion.messages import text
 from companion.safe_text import printable
@@ -210,7 +210,7 @@ def replayed_or_exit(path: Path, lang: str,
         on_events(game, header.seats, game.start_events(game.new_state(header.seats, header.options)))
         return replay(game, header.seats, header.options, actions, rules=header.rules,
                       on_action=lambda _before, _action, events: on_events(game, header.seats, events),
-                      keep_events=False, keep_last=1)
+                      keep_events=False, keep_last=1, undos=undos_of(actions))
     except ReplayError as err:
         raise fail(replay_refusal(path, err.line, err.rejected, book), 1) from None
     except Rejected as rejected:  # the header's options, or its rules version

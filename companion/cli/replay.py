@@ -14,9 +14,9 @@ from companion.safe_text import json_text, printable
 from companion.speech.phrasebook import Phrasebook
 
 
-def phrasebook_for(match: Match, lang: str) -> Phrasebook:
-    """The phrasebook of the match's game, with its seat names."""
-    return Phrasebook(lang, match.game.name, seat_keys=match.game.seat_keys(match.seats))
+def phrasebook_for(game: Game, seats: int, lang: str) -> Phrasebook:
+    """The phrasebook of a game, with the seat names of its number of seats."""
+    return Phrasebook(lang, game.name, seat_keys=game.seat_keys(seats))
 
 
 def event_line(book: Phrasebook, event: Event) -> str:
@@ -55,7 +55,7 @@ def replay_command(
     """Rebuild a game from its record and print every announcement, one line each."""
     lang = lang_or_exit(lang)
     listing = _Listing(lang, as_json, sys.stdout)
-    match = replayed_or_exit(file, lang, on_events=listing.events)
+    match = replayed_or_exit(file, lang, listing.events)
     listing.end(match)
 
 
@@ -71,7 +71,7 @@ class _Listing:
 
     def events(self, game: Game, seats: int, events: list[Event]) -> None:
         if self.book is None:
-            self.book = Phrasebook(self.lang, game.name, seat_keys=game.seat_keys(seats))
+            self.book = phrasebook_for(game, seats, self.lang)
             if self.as_json:
                 self.out.write('{"events": [')
         book = self.book

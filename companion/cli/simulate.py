@@ -48,6 +48,6 @@ def simulate(
     players = seats_or_exit(package.name, players, lang)
     deck_or_exit(package.name, lang)
     match = random_match(package.name, players, seed, options=house)
-    book = phrasebook_for(match, lang)
+    book = phrasebook_for(match.game, match.seats, lang)
     for event in match.events:
         echo(event_line(book, event))

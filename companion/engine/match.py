@@ -142,7 +142,8 @@ def needed_states(undos: Sequence[int], keep_last: int) -> bytearray:
 def replay(
     game: Game, seats: int, options: Mapping[str, Any] | None, actions: Iterable[tuple[int, Action]],
     rules: int | None = None, on_action: Callable[[State, Action, list[Event]], None] | None = None,
-    *, keep_events: bool = True, keep_last: int | None = None, keep_history: tuple[int, int] | None = None,
+    *, keep_events: bool = True, keep_last: int | None = None, undos: Sequence[int] | None = None,
+    keep_history: tuple[int, int] | None = None,
 ) -> Match:
     """Rebuild a match from numbered actions; ReplayError names the first refused line. A
     record made under other rules of the game (``rules``, its header's version; None for
@@ -150,14 +151,14 @@ def replay(
     moves would be read under rules they were not played by. ``on_action(before, action,
     events)`` hears each action taken (the live table rebuilds whose move each one was).
     ``keep_events=False``: the match keeps no events (``on_action`` has them as they come).
-    ``keep_last``: when the actions know which are undos (a record's, `RecordActions.undos`),
-    only the states an undo goes back to and the last ``keep_last`` standing ones are kept.
+    ``keep_last``: with ``undos`` (1 for each action that is an undo: a record's,
+    `RecordActions.undos`), only the states an undo goes back to and the last ``keep_last``
+    standing ones are kept.
     ``keep_history``: (events, actions) to keep the events of (`Match.let_go`), now and then."""
     if rules is not None and rules != game.rules_version:
         raise Rejected("rules_version", game=game.name, record=rules, ours=game.rules_version)
     match = Match.new(game, seats, options)
     match.keep_events = keep_events
-    undos = getattr(actions, "undos", None)
     needed = needed_states(undos, keep_last) if keep_last is not None and undos is not None else None
     standing = array("q")  # with ``needed``: the action behind each state after the first
     for index, (line, action) in enumerate(actions):

@@ -30,7 +30,7 @@ from companion.engine.match import replay
 from companion.engine.table import Ask, Hints, Question, TableRules, clears_table
 from companion.house_rules import in_force, rules_in_force_line
 from companion.information import SAID_AT_START
-from companion.journal import Journal, RecordError, open_record
+from companion.journal import Journal, RecordError, open_record, undos_of
 from companion.language import fold
 from companion.session.awaiting import Awaiting, Confirm, Scan, Which, after, question_of, with_question
 from companion.session.driver import SyntheticDriver
@@ -281,7 +281,7 @@ class Session:
         # a long record in bounded memory: the states no undo of the record goes back to are let
         # go, but for the last ones standing, which a player may still take back one by one
         self.pipeline.match = replay(self.game, self.opts.seats, options, actions, rules, on_action=taken,
-                                     keep_last=RESUMED_UNDO_DEPTH,
+                                     keep_last=RESUMED_UNDO_DEPTH, undos=undos_of(actions),
                                      keep_history=(RESUMED_EVENTS, RESUMED_UNDO_DEPTH))
         self.moves = [move_of(self.game, self.rules, *taken_at) for taken_at in standing]
 

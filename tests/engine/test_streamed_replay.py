@@ -18,7 +18,7 @@ from companion.cli.replay import event_line
 from companion.engine import Match, games, get_game, replay
 from companion.engine.match import needed_states
 from companion.engine.simulate import random_action
-from companion.journal import Journal, open_record
+from companion.journal import Journal, open_record, undos_of
 from companion.speech.phrasebook import Phrasebook
 
 runner = CliRunner()
@@ -73,7 +73,7 @@ def test_a_streamed_replay_rebuilds_the_same_game(tmp_path: Path, name: str, see
     heard: list[object] = []
     streamed = replay(game, header.seats, header.options, actions, rules=header.rules,
                       on_action=lambda _b, _a, events: heard.extend(events),
-                      keep_events=False, keep_last=keep)
+                      keep_events=False, keep_last=keep, undos=undos_of(actions))
     assert streamed.state == whole.state == live.state
     opening = len(game.start_events(game.new_state(header.seats, header.options)))
     assert streamed.events == whole.events[:opening] and heard == whole.events[opening:]  # none kept
@@ -111,7 +111,7 @@ def test_a_resumed_record_keeps_its_newest_history_and_counts_every_event(tmp_pa
     game = get_game(name)
     whole = replay(game, header.seats, header.options, actions, rules=header.rules)
     kept = replay(game, header.seats, header.options, actions, rules=header.rules,
-                  keep_last=20, keep_history=(60, 20))
+                  keep_last=20, undos=undos_of(actions), keep_history=(60, 20))
     assert kept.state == whole.state
     assert kept.event_count == len(whole.events) and len(kept.events) <= 60
     assert kept.events == whole.events[-len(kept.events):]
