@@ -502,17 +502,34 @@ class Session:
             self.handle_card(event.card, event.seat)
         elif event.kind == "shown" and event.card is not None and isinstance(self.awaiting, Scan):
             self.handle_card(event.card)  # a card held up while a hand is read: not a play
-        elif event.kind == "unknown" and self.table is not None:
+        elif event.kind in ("unknown", "refused") and self.table is not None:
             pass  # the synthetic table's own camera misread its own picture: nothing to show again
         elif event.kind == "unknown":
             self.tell(LABEL_ERRORS.get(event.error, "label_unknown"), PUBLIC)
             self.pipeline.earcon("label_refused")
+        elif event.kind in ("refused", "flood", "contradiction"):
+            self.labels_refused(event)
         elif event.kind == "lost":
             self.tell("camera_lost", PUBLIC)
         elif event.kind == "back":
             self.tell("camera_back", PUBLIC)
         elif event.kind == "ended":
             self.tell("source_ended", PUBLIC)
+
+    def labels_refused(self, notice: Any) -> None:
+        """Labels the camera read and the table cannot use, in one line (companion.vision.screen):
+        a frame's refused labels, a flood of labels (nothing played), a label whose codes disagree."""
+        if notice.kind == "contradiction":
+            self.tell("label_contradicts", PUBLIC)
+        else:
+            counts = dict(notice.counts)
+            if notice.kind == "refused" and len(counts) == 1:
+                self.tell(f"labels_only_{next(iter(counts))}", PUBLIC, n=notice.total)
+            else:
+                parts = [Answer("all", f"labels_{kind}", {"n": n}) for kind, n in notice.counts]
+                self.tell("labels_flood" if notice.kind == "flood" else "labels_refused", PUBLIC,
+                          n=notice.total, parts=parts)
+        self.pipeline.earcon("label_refused")
 
     def handle_card(self, card: str, zone_seat: int | None = None) -> None:
         """A card seen by the camera (or entered by hand)."""

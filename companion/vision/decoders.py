@@ -204,6 +204,9 @@ class AutoDecoder:
     QR_CONFIRM more frames, so that it is refused once, then one frame in four. The other way
     round, a table of QR-only labels where no tag has been read for `TAG_IDLE` frames reads tags
     on one frame in `QR_PROBE_EVERY` only (between the QR probes' frames), until one is read.
+    A tag newly in view (none read for `QR_PROBE_EVERY` frames) has its frame read for QR codes
+    too, the frame it first appears: a label whose QR code names another card than its tag is then
+    known before the tracker can play its tag (companion.vision.screen).
     Decided by the frame count, not the clock. ``stats`` counts the tag and QR passes."""
 
     name = "auto"
@@ -215,6 +218,7 @@ class AutoDecoder:
         self._qr_until = -1  # last frame of the every-frame QR stretch
         self._last_tag = 0  # last frame a tag was read (at the start: as if just now)
         self._strangers: set[str] = set()  # codes read that are no card's
+        self._tags_read: dict[str, int] = {}  # a tag's text -> the last frame it was read
 
     def decode(self, image: Any) -> list[Detection]:
         frame = self._frame
@@ -227,7 +231,8 @@ class AutoDecoder:
             out = self.tags.decode(image)
             if out:
                 self._last_tag = frame
-        if frame <= self._qr_until or frame % QR_PROBE_EVERY == 0:
+        fresh = self._fresh(out, frame)
+        if frame <= self._qr_until or frame % QR_PROBE_EVERY == 0 or fresh:
             self.stats["qr"] += 1
             codes = self.qr.decode(image)
             if any(_card_payload(c.text) for c in codes):
@@ -237,6 +242,17 @@ class AutoDecoder:
                 self._strangers.update(c.text for c in codes)
             out.extend(codes)
         return out
+
+
+    def _fresh(self, tags: list[Detection], frame: int) -> bool:
+        """Whether a tag read now was not read in the last QR_PROBE_EVERY frames (noted as read)."""
+        fresh = False
+        for d in tags:
+            fresh = fresh or frame - self._tags_read.get(d.text, -QR_PROBE_EVERY - 1) > QR_PROBE_EVERY
+            self._tags_read[d.text] = frame
+        if len(self._tags_read) > 4 * 1024:  # a flood of tags: keep the recent ones
+            self._tags_read = {t: f for t, f in self._tags_read.items() if frame - f <= QR_PROBE_EVERY}
+        return fresh
 
 
 def _card_payload(text: str) -> bool:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from companion.vision.decoders import Decoder, make_decoder
 from companion.vision.frames import CaptureSource, Frame, FrameSource, SourceError, open_source
-from companion.vision.tracker import CardEvent, LabelTracker, SeatPlaces, Zone
+from companion.vision.screen import LabelNotice, LabelScreen
+from companion.vision.tracker import UNKNOWN, CardEvent, LabelTracker, SeatPlaces, Zone
 from companion.vision.watch import LayoutEvent, LayoutWatcher
 
 LOST, BACK = "lost", "back"
@@ -35,7 +36,7 @@ class CameraEvent:
     reason: str = ""
 
 
-Event = CardEvent | CameraEvent | LayoutEvent
+Event = CardEvent | CameraEvent | LayoutEvent | LabelNotice
 
 
 class ResilientSource(FrameSource):
@@ -166,7 +167,9 @@ class LiveReader:
     counts frames grabbed, decoded and dropped. ``on_event`` is called from the worker threads (card events
     from the decoder, camera events from the grabber): hand them on through a queue.
     With a ``watcher``, the same decoded labels also give the layout's changes (a board's pieces,
-    laid-out grids: companion.vision.watch) as LayoutEvents.
+    laid-out grids: companion.vision.watch) as LayoutEvents. A ``screen`` (companion.vision.screen,
+    one for the tracker's game by default) keeps a flood of labels and a label whose codes disagree
+    from the tracker, each said as one LabelNotice; the labels one frame refused are one notice too.
     """
 
     def __init__(
@@ -179,12 +182,14 @@ class LiveReader:
         pace: bool = True,
         speed: float = 1.0,
         watcher: LayoutWatcher | None = None,
+        screen: LabelScreen | None = None,
     ) -> None:
         self.source = source
         self.watcher = watcher
         self.on_event = on_event
         self.decoder = decoder or make_decoder()
         self.tracker = tracker or LabelTracker()
+        self.screen = screen or LabelScreen(game=self.tracker.game)
         self.pace = pace
         self.speed = speed
         self.stats = {"grabbed": 0, "decoded": 0, "dropped": 0}
@@ -250,9 +255,12 @@ class LiveReader:
             h, w = frame.image.shape[:2]
             try:
                 detections = self.decoder.decode(frame.image)
-                events: list[Event] = list(self.tracker.update(frame.t, detections, (w, h), frame.index))
-                if self.watcher is not None:
-                    events += self.watcher.update(frame.t, detections, frame.index)
+                kept, notices = self.screen.update(frame.t, frame.index, detections)
+                events: list[Event] = list(notices)
+                if kept is not None:  # a frame the table can be sure of
+                    events += self._grouped(self.tracker.update(frame.t, kept, (w, h), frame.index))
+                    if self.watcher is not None:
+                        events += self.watcher.update(frame.t, kept, frame.index)
             except Exception as err:
                 self.error = f"decoder: {err}"
                 events = []
@@ -266,6 +274,15 @@ class LiveReader:
                 self.on_event(ev)
         if not self._stop.is_set() and not self.source.live:  # a file played out: nothing more to see
             self.on_event(CameraEvent("ended", last.t if last is not None else 0.0, self.source.name))
+
+    def _grouped(self, events: list[CardEvent]) -> list[Event]:
+        """A frame's events, its refused labels as one notice when there are several."""
+        refused = [ev for ev in events if ev.kind == UNKNOWN]
+        if len(refused) < 2:
+            return list(events)
+        first = refused[0]
+        notice = self.screen.refused(first.t, first.frame, [ev.text for ev in refused])
+        return [notice if ev is first else ev for ev in events if ev.kind != UNKNOWN or ev is first]
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until a non-live source has been played out; True when it has."""
