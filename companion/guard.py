@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from card_codes.errors import CompanionError
-from companion import __version__
+from companion import __version__, native
 from companion.config import data_dir, read_config
 from companion.language import LANGS
 from companion.messages import os_reason, text
@@ -102,7 +102,20 @@ def _output_failed(error: OSError) -> bool:
 
 
 def run_guarded(main: Callable[[], Any], argv: Sequence[str] | None = None) -> None:
-    """Run ``main`` (the typer app) so that no exception ever reaches the terminal as a traceback."""
+    """Run ``main`` (the typer app) so that no exception ever reaches the terminal as a traceback;
+    on the way out, the threads still in a native library are joined, or left behind by ending the
+    process at once (companion.native: never a crash by signal at exit)."""
+    since = native.mark()
+    try:
+        _run_guarded(main, argv)
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else KNOWN_EXIT)
+        native.settle_or_exit(since, code)
+        raise
+    native.settle_or_exit(since, 0)
+
+
+def _run_guarded(main: Callable[[], Any], argv: Sequence[str] | None) -> None:
     argv = list(sys.argv if argv is None else argv)
 
     def thread_hook(args: threading.ExceptHookArgs) -> None:

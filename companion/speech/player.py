@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from companion import native
 from companion.speech.audience import SpeechError
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def run_with_timeout(fn: Callable[[], Any], timeout: float) -> Any:
         except BaseException as err:
             box["error"] = err
 
-    thread = threading.Thread(target=target, daemon=True)
+    thread = native.thread(target, "audio-device")  # PortAudio's: joined (or left) before the program ends
     thread.start()
     thread.join(timeout)
     if thread.is_alive():

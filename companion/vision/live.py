@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from companion import native
 from companion.vision.decoders import Decoder, make_decoder
 from companion.vision.frames import CaptureSource, Frame, FrameSource, SourceError, open_source
 from companion.vision.screen import LabelNotice, LabelScreen
@@ -201,9 +202,9 @@ class LiveReader:
         self._threads: list[threading.Thread] = []
 
     def start(self) -> LiveReader:
-        self._threads = [
-            threading.Thread(target=self._grab, name="vision-grab", daemon=True),
-            threading.Thread(target=self._decode, name="vision-decode", daemon=True),
+        self._threads = [  # in OpenCV and the decoders' native code: joined before the program ends
+            native.thread(self._grab, "vision-grab"),
+            native.thread(self._decode, "vision-decode"),
         ]
         for th in self._threads:
             th.start()
@@ -250,7 +251,7 @@ class LiveReader:
                     self._cond.wait(0.1)
                 frame, self._newest = self._newest, None
                 self._cond.notify_all()  # a grabber waiting for the decoder to be free
-                if frame is None:
+                if frame is None or self._stop.is_set():  # stopped: no new decode begins
                     break
             h, w = frame.image.shape[:2]
             try:

@@ -65,7 +65,10 @@ def cli(home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     """Run `companion ARGS...` in this process, through its real entry point."""
     import threading
 
+    from companion import native
     from companion.cli import main
+
+    monkeypatch.setattr(native, "HARD_EXIT", False)  # a thread left in native code must not end pytest
 
     def invoke(*args: str) -> Outcome:
         monkeypatch.setattr(sys, "argv", ["companion", *args])
