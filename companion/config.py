@@ -135,28 +135,35 @@ def _number(key: str, value: Any, from_text: bool, *, integer: bool) -> float:
         raise ConfigError(key, "not_int" if integer else "not_number", value=_shown(value))
     if integer and value != int(value):
         raise ConfigError(key, "not_int", value=_shown(value))
-    return int(value) if integer else float(value)
+    return value if integer and isinstance(value, int) else float(value)
+
+
+def _readable(number: float) -> str:
+    """A number as a message says it: 200, 0.5, 1e+308 (never its 309 digits)."""
+    if abs(number) < 10**15:
+        return str(number)  # 200, 2.0, 0.5 as typed
+    return f"{float(number):.6g}"
 
 
 def _rate(value: Any, from_text: bool) -> int:
-    rate = int(_number("rate", value, from_text, integer=True))
+    rate = _number("rate", value, from_text, integer=True)
     low, high = rate_bounds()  # the speech layer's: up to the fastest step of "plus vite"
     if not low <= rate <= high:
-        raise ConfigError("rate", "out_of_range", value=rate, low=low, high=high)
-    return rate
+        raise ConfigError("rate", "out_of_range", value=_readable(rate), low=low, high=high)
+    return int(rate)
 
 
 def _pan(value: Any, from_text: bool) -> float:
     pan = _number("pan", value, from_text, integer=False)
     if not 0.0 <= pan <= 1.0:
-        raise ConfigError("pan", "out_of_range", value=pan, low=0, high=1)
+        raise ConfigError("pan", "out_of_range", value=_readable(pan), low=0, high=1)
     return pan
 
 
 def _volume(value: Any, from_text: bool) -> float:
     volume = _number("volume", value, from_text, integer=False)
     if not 0.0 <= volume <= 1.0:
-        raise ConfigError("volume", "out_of_range", value=volume, low=0, high=1)
+        raise ConfigError("volume", "out_of_range", value=_readable(volume), low=0, high=1)
     return volume
 
 

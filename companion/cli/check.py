@@ -17,6 +17,7 @@ from companion.cli.common import (
     package_or_exit,
     say,
     seats_or_exit,
+    url_or_exit,
     user_config,
 )
 from companion.cli.play import LangOpt, TextOpt, _announcer, _check_decoder, _zones_or_exit
@@ -48,6 +49,8 @@ def _source(camera: int | None, url: str | None, video: Path | None, images: Pat
     spec: Any = chosen[0] if chosen else 0
     if isinstance(spec, Path) and not spec.exists():
         raise fail(say(lang, "no_source", path=spec), 1)
+    if url is not None:
+        url_or_exit(url, lang)
     try:
         if isinstance(spec, Path) and spec.is_dir():
             return ImageFolderSource(spec)

@@ -233,3 +233,48 @@ def image_refusal(path: Path, lang: str) -> str | None:
 
     problem = image_problem(path)
     return image_reason(path, lang) if problem is not None and problem[0] != "missing" else None
+
+
+STREAM_SCHEMES = ("http", "https", "rtsp", "rtsps", "rtmp")  # what --url takes: a network camera's stream
+QUOTED_MOST = 80  # characters of a value quoted back in a refusal
+
+
+def quoted_value(value: Any) -> str:
+    """A value as a refusal quotes it: printable, and cut to a readable length."""
+    from companion.safe_text import printable
+
+    shown = printable(str(value))
+    return shown if len(shown) <= QUOTED_MOST else shown[:QUOTED_MOST - 1] + "…"
+
+
+def url_or_exit(url: str, lang: str) -> str:
+    """A network camera's address (http://, https://, rtsp://...), else one line and exit 2: a file
+    (file:///etc/passwd), a device or anything else is not a camera stream."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme.lower() not in STREAM_SCHEMES or not rest.strip():
+        raise fail(say(lang, "bad_url", url=quoted_value(url),
+                       schemes=", ".join(f"{s}://" for s in STREAM_SCHEMES[:3])))
+    return url
+
+
+def cameras_plugged() -> list[int]:
+    """The webcams' numbers the system lists (/dev/video*)."""
+    import glob
+    import re
+
+    found = (re.fullmatch(r"/dev/video(\d+)", path) for path in glob.glob("/dev/video*"))
+    return sorted(int(m.group(1)) for m in found if m)
+
+
+def camera_or_exit(camera: int, lang: str) -> None:
+    """A webcam named by its number must give a picture now: else one line (what was tried, the
+    cameras there are, what else to play with) and exit 1."""
+    from companion.vision.frames import CaptureSource, SourceError
+
+    try:
+        CaptureSource(camera).close()
+    except SourceError:
+        plugged = cameras_plugged()
+        present = say(lang, "cameras_present", cameras=", ".join(map(str, plugged))) if plugged \
+            else say(lang, "cameras_none")
+        raise fail(say(lang, "no_camera_play", camera=camera, present=present), 1) from None

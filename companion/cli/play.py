@@ -18,6 +18,7 @@ from companion.cli.common import (
     OptionOpt,
     PresetOpt,
     app,
+    camera_or_exit,
     deck_or_exit,
     echo,
     fail,
@@ -28,6 +29,7 @@ from companion.cli.common import (
     replay_refusal,
     say,
     seats_or_exit,
+    url_or_exit,
     user_config,
 )
 from companion.cli.web import open_pages
@@ -342,6 +344,10 @@ def play(
     source: Any = sources[0] if sources else (0 if not synthetic else None)
     if isinstance(source, Path) and not source.exists():
         raise fail(say(lang, "no_source", path=source), 1)
+    if url is not None:
+        url_or_exit(url, lang)
+    if camera is not None:  # named: it must be there (camera 0 by default may come later: a keyboard game)
+        camera_or_exit(camera, lang)
     _check_decoder(decoder, lang)
     if information is not None and information not in INFORMATION:
         raise fail(say(lang, "unknown_information", value=information, choices=", ".join(INFORMATION)))
