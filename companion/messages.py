@@ -24,6 +24,10 @@ _ERRNO_KEYS = {
     errno.EEXIST: "exists", errno.EIO: "io", errno.ENAMETOOLONG: "name_too_long",
     errno.ELOOP: "loop", errno.EMFILE: "too_many", errno.ENFILE: "too_many",
     errno.ECONNREFUSED: "refused", errno.ECONNRESET: "reset", errno.EPIPE: "reset",
+    errno.ECONNABORTED: "reset", errno.ENOTCONN: "reset", errno.ESHUTDOWN: "reset",
+    errno.ETIMEDOUT: "timed_out", errno.EHOSTUNREACH: "unreachable", errno.ENETUNREACH: "unreachable",
+    errno.ENETDOWN: "unreachable", errno.EHOSTDOWN: "unreachable", errno.ENXIO: "no_device",
+    errno.ENODEV: "no_device", errno.EBUSY: "busy", errno.EAGAIN: "busy", errno.EINVAL: "invalid",
 }
 
 
@@ -34,10 +38,19 @@ def text(lang: str, key: str, /, **params: object) -> str:
 
 def os_reason(err: BaseException, lang: str) -> str:
     """Why a file operation failed, in words ("disque plein", "no space left on the disk")."""
-    key = _ERRNO_KEYS.get(getattr(err, "errno", None) or -1)
+    import socket
+
+    if isinstance(err, socket.gaierror):  # a host name no resolver knows: its own numbers, not errno's
+        return text(lang, "errno.host_unknown")
+    if isinstance(err, TimeoutError):
+        return text(lang, "errno.timed_out")
+    number = getattr(err, "errno", None)
+    key = _ERRNO_KEYS.get(number or -1)
     if key is not None:
         return text(lang, f"errno.{key}")
-    return getattr(err, "strerror", None) or str(err) or type(err).__name__
+    # never the system's own English words inside a line in French: the error's code name
+    code = errno.errorcode.get(number, "") if isinstance(number, int) else ""
+    return text(lang, "errno.other", code=code) if code else text(lang, "errno.other_plain")
 
 
 class ProgramError(KeyedError):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from card_codes.errors import CompanionError
 from companion.speech.audience import (
     PUBLIC,
     Audience,
@@ -433,8 +434,9 @@ class Announcer:
                 if job is _STOP:
                     return
                 self._speak(job)
-            except Exception as err:  # never let one message stop the voice
-                self._synth_failure(f"{type(err).__name__}: {err}")
+            except Exception as err:  # never let one message stop the voice (said in words, never English)
+                self._synth_failure(err.text(self.lang) if isinstance(err, CompanionError)
+                                    else message(self.lang, "unexpected_reason", kind=type(err).__name__))
             finally:
                 self._jobs.task_done()
 

@@ -12,6 +12,11 @@ import contextlib
 import shutil
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
+
+from companion.language import LANGS
+from companion.messages import os_reason
+from companion.speech.audience import message
 
 SPD_PRIORITY = {0: "text", 1: "message", 2: "important"}
 SPD_TIMEOUT_S = 10.0
@@ -37,14 +42,13 @@ class SpeechdSpeaker:
             done = subprocess.run(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, timeout=SPD_TIMEOUT_S, check=False)
         except subprocess.TimeoutExpired:
-            self._fail("no answer")
+            self._fail(self._words("no_answer_reason"))
             return False
         except OSError as err:
-            self._fail(str(err))
+            self._fail(os_reason(err, self._words_lang))
             return False
-        if done.returncode != 0:
-            lines = done.stderr.decode(errors="replace").strip().splitlines()
-            self._fail(lines[-1] if lines else f"exit code {done.returncode}")
+        if done.returncode != 0:  # spd-say's own words are English: its exit code is said, in ours
+            self._fail(self._words("exit_reason", program=Path(self.command).name, code=done.returncode))
             return False
         return True
 
@@ -55,6 +59,13 @@ class SpeechdSpeaker:
         with contextlib.suppress(OSError, subprocess.TimeoutExpired):
             subprocess.run([self.command, "-C"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=SPD_TIMEOUT_S, check=False)
+
+    @property
+    def _words_lang(self) -> str:
+        return self.lang if self.lang in LANGS else "fr"
+
+    def _words(self, key: str, **params: object) -> str:
+        return message(self._words_lang, key, **params)
 
     def _fail(self, reason: str) -> None:
         if not self.failed:

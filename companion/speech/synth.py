@@ -168,7 +168,9 @@ class _EngineThread:
                 for v in self._engine.getProperty("voices")
             }
         except Exception as err:  # ImportError, OSError (no libespeak), RuntimeError
-            raise SynthError("engine", detail=f"{type(err).__name__}: {err}") from err
+            # the library's own words are English: an OSError is said in words, else its kind
+            detail = err if isinstance(err, OSError) else type(err).__name__
+            raise SynthError("engine", detail=detail) from err
 
     def voices(self) -> dict[str, VoiceInfo]:
         return self._voices
