@@ -9,6 +9,7 @@ messages.py`), so the raise site holds no sentence, only what to fill it with.""
 
 from __future__ import annotations
 
+import errno
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +66,24 @@ class KeyedError(CompanionError):
         if isinstance(value, Sequence) and not isinstance(value, str) and value \
                 and all(isinstance(v, Words) for v in value):
             return ", ".join(self._render(lang, v.key, v.params) for v in value)
-        if isinstance(value, OSError):
-            return value.strerror or str(value) or type(value).__name__
+        if isinstance(value, OSError):  # in words, never the system's English
+            return render(MESSAGES_FILE, lang, *errno_words(value))
         return value
+
+
+ERRNO_WORDS = {
+    errno.ENOSPC: "no_space", errno.EDQUOT: "no_space", errno.EFBIG: "too_large", errno.EACCES: "denied",
+    errno.EPERM: "denied", errno.EROFS: "read_only", errno.ENOENT: "missing", errno.ENOTDIR: "not_folder",
+    errno.EISDIR: "is_folder", errno.EEXIST: "exists", errno.EIO: "io", errno.ENAMETOOLONG: "name_too_long",
+    errno.EMFILE: "too_many", errno.ENFILE: "too_many",
+}
+
+
+def errno_words(error: OSError) -> tuple[str, dict[str, Any]]:
+    """The key (in card_codes/messages.toml) and parameters that say an OSError in words."""
+    number = error.errno
+    key = ERRNO_WORDS.get(number) if isinstance(number, int) else None
+    if key is not None:
+        return f"errno.{key}", {}
+    code = errno.errorcode.get(number, "") if isinstance(number, int) else ""
+    return ("errno.other", {"code": code}) if code else ("errno.other_plain", {})

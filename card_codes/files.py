@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from card_codes.errors import CompanionError
+from card_codes.errors import CompanionError, errno_words
 from card_codes.messages import message
 
 MiB = 1024 * 1024
@@ -37,8 +37,9 @@ def file_message(lang: str, code: str, params: dict[str, object]) -> str:
     if code == "not_regular":
         params = {**params, "kind": message(lang, f"file.{params.get('kind')}")}
     reason = params.get("reason")
-    if isinstance(reason, OSError):  # the system's words (a caller may put its own first)
-        params = {**params, "reason": reason.strerror or str(reason)}
+    if isinstance(reason, OSError):  # in words, never the system's English
+        key, words = errno_words(reason)
+        params = {**params, "reason": message(lang, key, **words)}
     return message(lang, f"file.{code}", **params)
 
 

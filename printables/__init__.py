@@ -8,6 +8,7 @@ reportlab and segno are imported inside the functions that use them.
 
 from __future__ import annotations
 
+import shutil
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,6 +99,8 @@ def make_labels(deck: Deck, out: Path, sheet_name: str | None = None, lang: str 
     for target in targets:
         if target.is_dir():
             raise LabelsError("folder", path=target)
+    if png_dir is not None and shutil.which("pdftoppm") is None:  # before anything is written
+        raise LabelsError("no_pdftoppm")
     try:
         with ExitStack() as stack:
             tmp = [stack.enter_context(render.atomic_path(t)) for t in targets]
