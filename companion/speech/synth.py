@@ -257,5 +257,7 @@ def _read_wav(path: Path) -> bytes:
             if w.getsampwidth() != 2 or w.getnchannels() != 1 or w.getframerate() != SAMPLE_RATE:
                 raise SynthError("bad_wav")
             return w.readframes(w.getnframes())
-    except (OSError, EOFError, wave.Error) as err:
+    except OSError as err:  # said in words (messages.os_reason)
         raise SynthError("no_wav", reason=err) from err
+    except (EOFError, wave.Error) as err:  # the wave module's words are English: a file that is no WAV
+        raise SynthError("bad_wav") from err

@@ -84,3 +84,13 @@ def test_a_braille_server_no_resolver_knows_is_said_in_french(home: Path) -> Non
 def test_the_same_in_english(home: Path) -> None:
     line = braille_line(home, "nosuchhost.invalid:1", "--lang", "en")
     assert line.startswith("Braille: no display") and "(unknown host name)" in line, line
+
+
+def test_a_synthesis_file_that_is_no_wav_is_said_in_french(tmp_path: Path) -> None:
+    from companion.speech.synth import SynthError, _read_wav
+
+    path = tmp_path / "phrase.wav"
+    path.write_bytes(b"not a wav at all")
+    with pytest.raises(SynthError) as caught:
+        _read_wav(path)
+    assert caught.value.text("fr") == "format WAV inattendu de la synthèse"
