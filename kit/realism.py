@@ -64,6 +64,36 @@ class TableCamera:
         T[:2, 2], Ti[:2, 2] = (cx, cy), (-cx, -cy)
         return T @ R @ Ti @ H
 
+    def projection(self) -> Any:
+        """Table mm in space (x right, y away, z up from the table) -> image pixels: the 3 x 4
+        matrix (its x, y and last columns are `homography`)."""
+        import numpy as np
+
+        f, d = self.focal, self.distance
+        c, s = math.cos(math.radians(self.elevation)), math.sin(math.radians(self.elevation))
+        cx, cy = self.size[0] / 2, self.size[1] / 2
+        P = np.array([[f, cx * c, -cx * s, cx * d], [0.0, -f * s + cy * c, -f * c - cy * s, cy * d],
+                      [0.0, c, -s, d]])
+        return self._roll() @ P
+
+    def held_at(self, at: tuple[float, float], mm: float) -> tuple[tuple[float, float], float]:
+        """Where to hold a thing ``mm`` from the lens, in line with table point ``at``: the table
+        point under it and its height (a Fan's ``at`` and ``height``)."""
+        c, s = math.cos(math.radians(self.elevation)), math.sin(math.radians(self.elevation))
+        lens = (0.0, -self.distance * c, self.distance * s)
+        k = mm / math.dist(lens, (at[0], at[1], 0.0))
+        return (k * at[0], lens[1] + k * (at[1] - lens[1])), lens[2] * (1 - k)
+
+    def _roll(self) -> Any:
+        import numpy as np
+
+        cx, cy = self.size[0] / 2, self.size[1] / 2
+        r = math.radians(self.roll)
+        R = np.array([[math.cos(r), -math.sin(r), 0], [math.sin(r), math.cos(r), 0], [0, 0, 1]])
+        T, Ti = np.eye(3), np.eye(3)
+        T[:2, 2], Ti[:2, 2] = (cx, cy), (-cx, -cy)
+        return T @ R @ Ti
+
 
 # -- what happens on the table ------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -86,7 +116,13 @@ class Laid:
 @dataclass(frozen=True)
 class Fan:
     """Cards held fanned in a hand from ``t0`` to ``t1``, ``lift`` times closer to the camera
-    than the table, trembling by ``tremor`` mm; the top card (last) faces the camera best."""
+    than the table, trembling by ``tremor`` mm; the top card (last) faces the camera best.
+
+    With ``height`` (mm above the table) the fan is drawn in space instead: its grip that high
+    over ``at``, its plane turned up by ``tilt`` degrees towards the camera (0: parallel to the
+    table; 90 minus the camera's elevation: facing it), ``lift`` unused; it sways by ``sway`` mm
+    as the arm moves (a slow drift, 0.7 Hz), and from ``still[0]`` to ``still[1]`` it is held
+    still: no sway, and the tremor down to ``still_tremor`` mm (a hand is never quite still)."""
 
     cards: tuple[str, ...]
     t0: float
@@ -96,6 +132,11 @@ class Fan:
     spread: float = 12.0  # degrees between two cards
     lift: float = 1.25
     tremor: float = 2.5
+    height: float | None = None
+    tilt: float = 0.0
+    sway: float = 0.0
+    still: tuple[float, float] | None = None
+    still_tremor: float = 0.2
 
 
 @dataclass(frozen=True)
@@ -322,15 +363,23 @@ class TableClip(RenderedFrames):
         blur = speed * self.camera.px_per_mm * EXPOSURE / self.fps
         self._warp(img, self._texture(h.card, h.game), quad, blur, dirs.get(moving, 90.0))
 
+    def _fan_tremor(self, fan: Fan, t: float) -> float:
+        """The fan's tremor at time t, mm: its own, or ``still_tremor`` while held still."""
+        if fan.still is not None and fan.still[0] <= t <= fan.still[1]:
+            return fan.still_tremor
+        return fan.tremor
+
     def _fan_layout(self, fan: Fan, t: float, jitter: tuple[float, float] = (0.0, 0.0)) -> tuple[Any, list]:
         """Where a fan is at time t: the image point of its grip and each card's image quad
         (lifted towards the camera). The tremor: a few mm at 3-9 Hz, different on each axis, plus
         ``jitter`` (the frame's own, random)."""
         import numpy as np
 
-        k = fan.tremor
+        k = self._fan_tremor(fan, t)
         jx = k * (math.sin(2 * math.pi * 4.1 * t) + 0.5 * math.sin(2 * math.pi * 8.7 * t + 1)) / 1.5
         jy = k * (math.sin(2 * math.pi * 3.3 * t + 2) + 0.5 * math.sin(2 * math.pi * 7.9 * t)) / 1.5
+        if fan.height is not None:
+            return self._fan_in_space(fan, t, (jx + jitter[0], jy + jitter[1]))
         pivot = np.array([fan.at[0] + jx + jitter[0], fan.at[1] + jy + jitter[1]])
         n = len(fan.cards)
         centre_img = self.to_image([pivot])[0]
@@ -343,16 +392,63 @@ class TableClip(RenderedFrames):
             quads.append(centre_img + (quad - centre_img) * fan.lift)  # nearer the camera than the table
         return centre_img, quads
 
+    def _fan_sway(self, fan: Fan, t: float) -> tuple[float, float, float]:
+        """The arm's slow drift (mm in x, y, z), none while the fan is held still (it stays where
+        the drift left it when the stillness began)."""
+        if fan.still is not None and t >= fan.still[0]:
+            t = fan.still[0] if t <= fan.still[1] else t - (fan.still[1] - fan.still[0])
+        w = 2 * math.pi * 0.7 * (t - fan.t0)
+        k = fan.sway
+        return k * math.sin(w), 0.6 * k * math.sin(1.3 * w + 1), 0.5 * k * math.sin(0.8 * w + 2)
+
+    def _fan_in_space(self, fan: Fan, t: float, jitter: tuple[float, float]) -> tuple[Any, list]:
+        """A fan held in space (``height``, ``tilt``): the grip's image point and the cards' quads,
+        projected with the camera's full projection (a card nearer the camera is larger, and one
+        turned towards it is not shortened as the table is)."""
+        import numpy as np
+
+        P = self.camera.projection()
+        sx, sy, sz = self._fan_sway(fan, t)
+        grip = np.array([fan.at[0] + sx + jitter[0], fan.at[1] + sy + jitter[1], float(fan.height or 0) + sz])
+        b = math.radians(fan.tilt)
+        ex, ey = np.array([1.0, 0.0, 0.0]), np.array([0.0, math.cos(b), math.sin(b)])  # the fan's plane
+
+        def image(pts: Any) -> Any:
+            hom = np.c_[pts, np.ones(len(pts))] @ P.T
+            return hom[:, :2] / hom[:, 2:3]
+
+        n = len(fan.cards)
+        quads = []
+        for i in range(n):
+            a = fan.angle + (i - (n - 1) / 2) * fan.spread
+            r = math.radians(a)
+            centre = 58 * np.array([-math.sin(r), math.cos(r)])  # from the grip, its palm below the codes
+            flat = self.card_corners_mm(tuple(centre), a)
+            quads.append(image(np.array([grip + u * ex + v * ey for u, v in flat])))
+        return image(grip[None, :])[0], quads
+
+    def _fan_hand_size(self, fan: Fan, t: float) -> float:
+        """The holding hand's size in pixels (nearer the camera, larger)."""
+        import numpy as np
+
+        if fan.height is None:
+            return 95 * self.camera.px_per_mm * fan.lift
+        P = self.camera.projection()
+        sx, sy, sz = self._fan_sway(fan, t)
+        x, y = fan.at[0] + sx, fan.at[1] + sy
+        depth = float(P[2] @ np.array([x, y, float(fan.height) + sz, 1.0]))
+        return 95 * self.camera.focal / max(depth, 50.0)
+
     def _draw_fan(self, img: Any, fan: Fan, t: float, rng: Any) -> None:
         import numpy as np
 
         if not fan.t0 <= t <= fan.t1:
             return
-        k = fan.tremor
+        k = self._fan_tremor(fan, t)
         centre_img, quads = self._fan_layout(fan, t, (rng.normal(0, k / 4), rng.normal(0, k / 4)))
         for card, quad in zip(fan.cards, quads, strict=True):
             self._warp(img, self._texture(card, None), quad.astype(np.float32), 0.0)
-        _draw_hand(img, centre_img, 95 * self.camera.px_per_mm * fan.lift, fan.angle + 180, 0)
+        _draw_hand(img, centre_img, self._fan_hand_size(fan, t), fan.angle + 180, 0)
 
     def _hand_centre(self, hand: Hand, t: float) -> Any | None:
         """The image point of a resting hand at time t (coming in and leaving by its edge), or None."""
@@ -514,7 +610,7 @@ class TableClip(RenderedFrames):
             if isinstance(g, Fan) and g.t0 <= t <= g.t1:
                 grip, quads = self._fan_layout(g, t)
                 covers.extend(quads)
-                hands.append((grip, 95 * self.camera.px_per_mm * g.lift, g.angle + 180))
+                hands.append((grip, self._fan_hand_size(g, t), g.angle + 180))
             elif isinstance(g, Hand) and (centre := self._hand_centre(g, t)) is not None:
                 hands.append((centre, 95 * self.camera.px_per_mm, g.angle))
         if any(cv2.intersectConvexConvex(block, q.astype(np.float32))[0] > 0 for q in covers):

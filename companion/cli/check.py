@@ -137,7 +137,7 @@ def check(
 def _calibrate(source: Any, reader: Any, seats: int, ann: Any, spoken: Any, live: bool) -> None:
     """Anchors from one card laid in front of each seat, in seat order; says the --zones value."""
     ann.announce(PUBLIC, spoken("calibrate", seats=list(range(seats))))
-    tracker = LabelTracker(laid=True)
+    tracker = LabelTracker(laid=True, wait_for_table=False)  # one card at a time: no hands to tell apart
     laid: list[Any] = []
     size = (1280, 720)
     for frame in source:

@@ -15,6 +15,14 @@ to be laid. A card laid that vanishes (a hand reading its tactile code, a trick 
 and is read again is the same card: silence, until `forget()` (the session's "round over")
 or `remember` seconds without a read. Put down again far from where it lay (`MOVED_SIZES`),
 it was moved to be played (a face-up card of a line into the trick): a new *seen* event.
+
+Where the table lies is learned from the cards laid on it (`TableView`): a label on the table
+has, at its place in the picture, the size and the foreshortening the table's perspective gives
+it there. A label larger than that (`ON_TABLE_SIZE`: held nearer the camera) or turned against
+the table (`ON_TABLE_TILT`: a fan held up) is in a hand however still it is held: shown, never
+laid. Before any card has been laid the table is unknown, and a card once held must lie still
+longer (`NO_TABLE_HELD_REST`) to be laid, and one first read at rest, there all at once (a card
+slid in is a blur until it stops; a hand raised into view may stop too), waits `NO_TABLE_REST`.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from card_codes import Label, LabelErrorKind, try_decode
-from companion.vision.detection import Detection, Quad
+from companion.vision.detection import Detection, Quad, square_axes
 
 SEEN, GONE, UNKNOWN, SHOWN = "seen", "gone", "unknown", "shown"
 CONFIRM = 2         # reads needed ...
@@ -46,6 +54,13 @@ SLID_STEPS = 3      # moves one way just before rest: a card pushed in that stop
 REMEMBER = 120.0    # seconds a laid card is remembered after its last read
 MOVED_SIZES = 2.0   # a laid card put down again this many label sizes away was moved: a new play
 #                     (a line's face-up card played into the trick); a hand reading it shifts it less
+ON_TABLE_SIZE = 1.3  # a label this much larger than a laid one at its place is above the table
+ON_TABLE_TILT = 15.0  # degrees: a label seen this much steeper or flatter than the table there is tilted
+NO_TABLE_HELD_REST = 1.8  # seconds a card once held must lie still while no card laid shows the table
+NO_TABLE_REST = 1.0  # ... and one first read at rest (a card laid, or a hand raised into view, still)
+RESUME_AFTER = 2.0  # seconds an unconfirmed label unread is remembered where it lay (glare)
+TABLE_SAMPLES = 16  # laid labels the table's view is learned from (the latest)
+LENS_HFOV = 65.0    # degrees: an assumed webcam lens (most are 60-78°), for the table's perspective
 
 
 @dataclass(frozen=True)
@@ -103,8 +118,84 @@ class _Track:
     game: str | None = None
     moves: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=24))  # t, dx, dy
     still_reads: int = 0  # reads in a row at rest
+    still_since: float = 0.0  # time of the first of them (of the first read, if it never moved)
     laid: bool = False
     shown: bool = False
+
+
+@dataclass
+class TableView:
+    """Where the table lies in the picture, from labels laid on it (all printed the same size).
+
+    A camera at elevation e above a plane, with an assumed lens (`LENS_HFOV`), maps the plane
+    onto the picture by a homography; at each place of the picture, its local stretch (the
+    singular values of its derivative there) is what a label laid there shows: the longer one
+    is its size across the view, up to the camera's height, and their ratio how much the table
+    shortens it there. So a label laid tells the camera's elevation (the e whose ratio at its
+    place is the one it shows), and the scale: a label elsewhere is on the table when it has
+    the size and the ratio the table gives there.
+    """
+
+    samples: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)  # u, v, across, e
+
+    def add(self, text: str, quad: Quad, size: tuple[int, int]) -> None:
+        across, along = square_axes(quad)
+        u, v = _centre(quad)
+        ratio = along / max(across, 1e-6)
+        e = min(range(5, 901, 5), key=lambda d: abs(_stretch(u, v, d / 10, size)[1] - ratio)) / 10
+        self.samples.pop(text, None)
+        self.samples[text] = (u, v, across, e)
+        while len(self.samples) > TABLE_SAMPLES:
+            del self.samples[next(iter(self.samples))]
+
+    @property
+    def known(self) -> bool:
+        return bool(self.samples)
+
+    def expected(self, quad: Quad, size: tuple[int, int]) -> tuple[float, float] | None:
+        """The size across (pixels) and the shortening (along / across) a label laid where
+        ``quad`` lies would show; None while no laid label has shown the table."""
+        if not self.samples:
+            return None
+        import statistics
+
+        u, v = _centre(quad)
+        e = statistics.median(s[3] for s in self.samples.values())
+        here, ratio = _stretch(u, v, e, size)
+        across = statistics.median(a * here / _stretch(su, sv, e, size)[0]
+                                   for su, sv, a, _e in self.samples.values())
+        return across, ratio
+
+    def fits(self, quad: Quad, size: tuple[int, int]) -> bool | None:
+        """True when a label whose corners are ``quad`` lies on the table as the laid ones do,
+        False when it is held above it or turned against it, None while the table is unknown."""
+        want = self.expected(quad, size)
+        if want is None:
+            return None
+        across, along = square_axes(quad)
+        seen_at = math.degrees(math.asin(min(along / max(across, 1e-6), 1.0)))
+        tilt = abs(seen_at - math.degrees(math.asin(min(want[1], 1.0))))
+        return across <= ON_TABLE_SIZE * want[0] and tilt <= ON_TABLE_TILT
+
+
+def _stretch(u: float, v: float, elevation: float, size: tuple[int, int]) -> tuple[float, float]:
+    """The table's local stretch at pixel (u, v) for a camera ``elevation`` degrees above it,
+    one unit from the point it looks at (assumed lens): the longer singular value of the
+    table-to-picture map's derivative there, and the shorter one's ratio to it."""
+    f = _focal(size)
+    cx, cy = size[0] / 2, size[1] / 2
+    c, s = math.cos(math.radians(elevation)), math.sin(math.radians(elevation))
+    # the table point (x, y) seen at (u, v): u = (f x + cx w) / w, v = ((cy c - f s) y + cy) / w, w = c y + 1
+    y = (v - cy) / (cy * c - f * s - v * c)
+    w = c * y + 1
+    x = (u * w - cx * w) / f
+    # derivative of (u, v) with respect to (x, y)
+    a, b = f / w, (cx * c - (f * x + cx * w) * c / w) / w
+    d = ((cy * c - f * s) - ((cy * c - f * s) * y + cy) * c / w) / w
+    tr, det = a * a + b * b + d * d, abs(a * d)
+    root = math.sqrt(max(tr * tr / 4 - det * det, 0.0))
+    big, small = math.sqrt(tr / 2 + root), math.sqrt(max(tr / 2 - root, 0.0))
+    return big, small / max(big, 1e-9)
 
 
 @dataclass
@@ -121,6 +212,10 @@ class LabelTracker:
     _tracks: dict[str, _Track] = field(default_factory=dict)
     _laid_cards: dict[str, float] = field(default_factory=dict)  # text -> last time read while laid
     _laid_at: dict[str, tuple[float, float]] = field(default_factory=dict)  # text -> centre where laid
+    table: TableView = field(default_factory=TableView)
+    wait_for_table: bool = True  # False: no longer rests before the table is known (a calibration)
+    _lost: dict[str, tuple[Quad, float, float, bool]] = field(default_factory=dict)  # unconfirmed, unread
+    _size: tuple[int, int] = (1280, 720)
 
     def __post_init__(self) -> None:
         if not 1 <= self.confirm <= self.window:
@@ -145,6 +240,7 @@ class LabelTracker:
     ) -> list[CardEvent]:
         """The events of one decoded frame taken at time t (seconds); size is (w, h)."""
         events: list[CardEvent] = []
+        self._size = size
         read = {}
         for d in detections:
             read.setdefault(d.text, d)
@@ -152,6 +248,7 @@ class LabelTracker:
             track = self._tracks.get(text)
             if track is None:
                 track = self._tracks[text] = self._new_track(text, d.quad, t)
+                self._resume(track)
             else:
                 track.hits.append(True)
                 self._moved(track, d.quad, t)
@@ -170,8 +267,26 @@ class LabelTracker:
                     events.append(self._event(GONE, track, t, frame, size))
                 del self._tracks[text]
             elif not track.confirmed and not any(track.hits):
-                del self._tracks[text]  # a one-off read that never came back
+                self._lost[text] = (track.quad, track.still_since, track.last_t, track.shown)
+                del self._tracks[text]  # a one-off read that never came back (or a label glare hides)
         return events
+
+    def _resume(self, track: _Track) -> None:
+        """A label read again where it lay unconfirmed before a few frames went by unread (glare,
+        a shadow, a borderline read): it has lain still since then, and if it was held, it was."""
+        lost = self._lost.pop(track.text, None)
+        for text, (_q, _since, last, _shown) in list(self._lost.items()):
+            if track.last_t - last > RESUME_AFTER:
+                del self._lost[text]
+        if lost is None:
+            return
+        quad, since, last, shown = lost
+        if track.last_t - last > RESUME_AFTER:
+            return
+        track.shown = shown
+        (ox, oy), (nx, ny) = _centre(quad), _centre(track.quad)
+        if math.hypot(nx - ox, ny - oy) <= max(REST_PX, REST_FRACTION * _size(track.quad)):
+            track.still_since = since
 
     def _moved(self, track: _Track, quad: Quad, t: float) -> None:
         """Note how the label moved since its last read, and how long it has been at rest."""
@@ -180,11 +295,15 @@ class LabelTracker:
         if math.hypot(nx - ox, ny - oy) <= max(REST_PX, REST_FRACTION * _size(quad)):
             track.still_reads += 1
         else:
-            track.still_reads = 0
+            track.still_reads, track.still_since = 0, t
         if track.laid and self._moved_away(track.text, quad):  # carried off in view: laid anew at rest
             track.laid, track.still_reads = False, 0
         if track.laid:
             self._laid_cards[track.text] = t
+            if track.still_reads >= REST_READS:
+                self.table.add(track.text, quad, self._size)
+            elif self._held(track, t):  # a laid card in a hand again: it no longer shows the table
+                self.table.samples.pop(track.text, None)
 
     def _held(self, track: _Track, t: float) -> bool:
         """Trembling: small moves lately that turn back, as a hand holding a card makes; a card
@@ -197,32 +316,43 @@ class LabelTracker:
         return len(small) >= HELD_AFTER or (len(small) >= 2 and turns >= 1)
 
     @staticmethod
-    def _slid_to_rest(track: _Track, t: float) -> bool:
-        """Put down, not carried: first read where it now lies (a card slid in is a blur until it
-        stops), or its moves before rest all went one way (pushed across the table, slowing
-        down), not back and forth as in a hand."""
+    def _slid_to_rest(track: _Track, t: float) -> str:
+        """Put down, not carried: "first" when first read where it now lies (a card slid in is a
+        blur until it stops), "slid" when its moves before rest all went one way (pushed across
+        the table, slowing down), not back and forth as in a hand; "" otherwise."""
         rest = max(REST_PX, REST_FRACTION * _size(track.quad))
         moving = [(when, dx, dy) for when, dx, dy in track.moves if math.hypot(dx, dy) > rest]
         if not moving:
-            return True
+            return "first"
         steps = [(dx, dy) for when, dx, dy in moving if t - when <= HELD_WINDOW][-SLID_STEPS:]
         one_way = all(a[0] * b[0] + a[1] * b[1] > 0 for a, b in itertools.pairwise(steps))
-        return len(steps) == SLID_STEPS and one_way
+        return "slid" if len(steps) == SLID_STEPS and one_way else ""
 
     def _laid_or_shown(self, track: _Track, t: float, frame: int, size: tuple[int, int]) -> list[CardEvent]:
         """A confirmed card of ours, in laid mode: laid once at rest; shown (once) while held."""
         known = (track.text in self._laid_cards and t - self._laid_cards[track.text] <= self.remember
                  and not self._moved_away(track.text, track.quad))
-        held = self._held(track, t)
-        if held:
+        on_table = self.table.fits(track.quad, size)
+        held = self._held(track, t) or on_table is False
+        came = self._slid_to_rest(track, t)
+        needed: int | None
+        wait = 0.0  # seconds still, the table unknown
+        if on_table is False:  # in a hand, however still
+            needed = None
+        elif held or track.shown:
             needed = round(HELD_REST * self._fps(track))
+            wait = 0.0 if on_table or not self.wait_for_table else NO_TABLE_HELD_REST
+        elif came == "first" and on_table is None and self.wait_for_table:  # a card laid, or a hand raised
+            needed, wait = 1, NO_TABLE_REST
         else:
-            needed = 1 if self._slid_to_rest(track, t) else REST_READS
-        at_rest = track.still_reads >= needed or (not track.moves and sum(track.hits) >= self.window)
+            needed = 1 if came else REST_READS
+        at_rest = needed is not None and t - track.still_since >= wait - 1e-9 and (
+            track.still_reads >= needed or (not track.moves and sum(track.hits) >= self.window))
         if at_rest:
             track.laid = True
             self._laid_cards[track.text] = t
             self._laid_at[track.text] = _centre(track.quad)
+            self.table.add(track.text, track.quad, size)
             return [] if known else [self._event(SEEN, track, t, frame, size)]
         if known or track.shown or not held:
             return []
@@ -281,8 +411,8 @@ class LabelTracker:
         hits: deque[bool] = deque([True], maxlen=self.window)
         result = try_decode(text, self.game)
         if isinstance(result, Label):
-            return _Track(text, hits, t, quad, label=result, game=result.game)
-        return _Track(text, hits, t, quad, error=result.kind, game=result.game)
+            return _Track(text, hits, t, quad, label=result, game=result.game, still_since=t)
+        return _Track(text, hits, t, quad, error=result.kind, game=result.game, still_since=t)
 
     def _event(self, kind: str, track: _Track, t: float, frame: int, size: tuple[int, int]) -> CardEvent:
         return CardEvent(
@@ -304,6 +434,10 @@ class LabelTracker:
         ]
         self._tracks.clear()
         return events
+
+
+def _focal(size: tuple[int, int]) -> float:
+    return size[0] / 2 / math.tan(math.radians(LENS_HFOV) / 2)
 
 
 def _centre(q: Quad) -> tuple[float, float]:
