@@ -12,9 +12,11 @@ gathers, frame by frame (the same frames always give the same findings):
 
 `advise` turns the findings into what to say: one sentence of facts (labels read and how
 steadily, the farthest distance read, the delay from a card put down to its sound) and one
-advice, the first that applies of: the light (too low, or a burnt-out picture, where a
-reflection cannot be told from the labels' white), a reflection on the cards, labels too small
-(move closer by so many cm), too flat a view (tilt down), unsteady reads, else all is ready.
+advice, the first that applies of: the light too low; too flat a view (tilt down: it shortens
+the labels, and a lamp shines on cards seen at a grazing angle, so it comes before the light's
+other faults); a burnt-out picture (where a reflection cannot be told from the labels' white); a
+reflection on the cards (saturated spots that stay, the labels' own paper left out); labels too
+small (move closer by so many cm, or tilt down when that is enough); unsteady reads; else ready.
 The delay is estimated from measured parts: the tracker needs `REST_READS` more reads at
 rest, so a card laid is seen `REST_READS` frame intervals after the first frame that shows it
 at rest, plus a frame's decoding here, plus the audio device's own output latency (from the
@@ -45,13 +47,15 @@ LENS_HFOV = 65.0          # degrees: an assumed webcam lens (most are 60-78°)
 TARGET_PX_PER_CELL = 3.0  # the smallest label should have this many pixels per cell, for sure reads
 STEADY = 0.9              # a label read in this share of the frames (or more) is read steadily
 DIM_WHITE = 90.0          # the labels' white (0-255) below this: the light is too low
-BURNT_WHITE = 250.0       # ... at or above this: the picture is burnt out (and glare cannot be told)
 GLARE_LEVEL = 250         # a pixel this bright in every channel is saturated
 GLARE_SHARE = 0.5         # ... in this share of the frames (or more) belongs to a lasting reflection
 GLARE_AREA = 0.0003       # a reflection covers at least this share of the frame
 GLARE_REACH = 2.5         # label sizes around a label within which a reflection is on the cards
 FLAT_ELEVATION = 35.0     # degrees: a view flatter than this shortens the labels too much
 GOOD_ELEVATION = 55.0     # ... and tilting down to this would help
+CLIPPED = 254             # a pixel of the label's paper this bright (its brightest channel) is clipped
+BURNT_SHARE = 0.8         # ... and when this share of the paper is, the picture is burnt out
+LABEL_AREA = (-0.2, -0.2, 1.2, 2.15)  # a code's label around it, in code sides (x0, y0, x1, y1; down)
 STEP_CM = 5               # distances are said to the nearest 5 cm
 TAG_SIDE_MM, TAG_CELLS = 30.0, 8   # the printed camera tag (printables.label: 8 cells of 3.75 mm)
 QR_SIDE_MM, QR_CELLS = 29.4, 21    # the first labels' QR code (21 modules of 1.4 mm)
@@ -68,6 +72,7 @@ class LabelSeen:
     distances: list[float] = field(default_factory=list)  # mm from the camera
     elevations: list[float] = field(default_factory=list)  # degrees
     whites: list[float] = field(default_factory=list)
+    clipped: list[float] = field(default_factory=list)     # share of the label's paper clipped
     centre: tuple[float, float] = (0.0, 0.0)               # image fractions, of the last read
     size: float = 0.0                                      # mean side in pixels, of the last read
 
@@ -83,6 +88,7 @@ class Findings:
     labels: list[LabelSeen] = field(default_factory=list)
     unknown: int = 0                                       # codes that are no card's
     white: float | None = None
+    burnt: bool = False                                    # the labels' paper clipped (BURNT_SHARE)
     glare: list[tuple[float, float]] = field(default_factory=list)  # lasting reflections, image fractions
     audio_ms: float = 0.0
 
@@ -159,6 +165,7 @@ def look(source: FrameSource, decoder: Decoder, seconds: float = 4.0, *, interva
         out.frames += 1
         small = image[::4, ::4]
         hot = (small.min(axis=2) >= GLARE_LEVEL) if small.ndim == 3 else (small >= GLARE_LEVEL)
+        hot &= _label_areas(image.shape, detections, 4) == 0  # a label's paper, not a reflection
         glare_count = hot.astype(np.int32) if glare_count is None else glare_count + hot
         texts = set()
         for det in detections:
@@ -179,7 +186,8 @@ def look(source: FrameSource, decoder: Decoder, seconds: float = 4.0, *, interva
             lab.size = det.size
             white = _white_around(image, det)
             if white is not None:
-                lab.whites.append(white)
+                lab.whites.append(white[0])
+                lab.clipped.append(white[1])
     if not out.frames:
         return out
     out.labels = sorted(seen.values(), key=lambda lab: lab.centre)
@@ -190,12 +198,16 @@ def look(source: FrameSource, decoder: Decoder, seconds: float = 4.0, *, interva
     out.decode_ms = statistics.median(costs)
     whites = [statistics.median(lab.whites) for lab in out.cards if lab.whites]
     out.white = statistics.median(whites) if whites else None
+    clipped = [statistics.median(lab.clipped) for lab in out.cards if lab.clipped]
+    out.burnt = bool(clipped) and statistics.median(clipped) >= BURNT_SHARE
     out.glare = _glare_spots(glare_count, out.frames, size, out.cards)
     return out
 
 
-def _white_around(image: Any, det: Detection) -> float | None:
-    """The label's white beside a code: a bright percentile of a window around it."""
+def _white_around(image: Any, det: Detection) -> tuple[float, float] | None:
+    """The label's white beside a code: a bright percentile of a window around it; and the share
+    of the window's brighter part (its paper) that is clipped. A camera's noise and sharpening
+    halos push some of the paper to white; a burnt-out picture clips nearly all of it."""
     import numpy as np
 
     xs, ys = [p[0] for p in det.quad], [p[1] for p in det.quad]
@@ -207,7 +219,27 @@ def _white_around(image: Any, det: Detection) -> float | None:
         return None
     roi = image[y0:y1, x0:x1]
     grey = roi.max(axis=2) if roi.ndim == 3 else roi
-    return float(np.percentile(grey, 90))
+    paper = grey[grey >= np.percentile(grey, 60)]
+    return float(np.percentile(grey, 90)), float((paper >= CLIPPED).mean())
+
+
+def _label_areas(shape: tuple[int, ...], detections: Sequence[Detection], step: int) -> Any:
+    """A mask (of the image taken every ``step`` pixels) of the labels read: each code's printed
+    label around and below it (`LABEL_AREA`, in the code's sides), whose white paper may be
+    saturated without any reflection."""
+    import cv2
+    import numpy as np
+
+    h, w = shape[:2]
+    mask = np.zeros(((h + step - 1) // step, (w + step - 1) // step), np.uint8)
+    x0, y0, x1, y1 = LABEL_AREA
+    area = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    for det in detections:
+        H = cv2.getPerspectiveTransform(unit, np.float32(det.quad))
+        corners = cv2.perspectiveTransform(area, H).reshape(-1, 2) / step
+        cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
+    return mask
 
 
 def _glare_spots(count: Any, frames: int, size: tuple[int, int],
@@ -253,7 +285,12 @@ def advise(found: Findings, seat_at: Callable[[float, float], int | None] | None
         facts = Advice("none_seen", {"unknown": found.unknown})
     if found.white is not None and found.white < DIM_WHITE:
         return [facts, Advice("too_dark")]
-    if found.white is not None and found.white >= BURNT_WHITE:
+    elevation = found.elevation or 90.0
+    if cards and elevation < FLAT_ELEVATION and (
+            (found.smallest_cell or 0.0) < TARGET_PX_PER_CELL or found.glare
+            or found.burnt):
+        return [facts, Advice("tilt_down")]  # a flat view shortens the labels and shows the lamp on them
+    if found.burnt:
         return [facts, Advice("too_bright")]
     if found.glare:
         x, y = found.glare[0]
@@ -264,7 +301,6 @@ def advise(found: Findings, seat_at: Callable[[float, float], int | None] | None
     if not cards:
         return [facts, Advice("put_cards")]
     smallest = found.smallest_cell or 0.0
-    elevation = found.elevation or 90.0
     if smallest < TARGET_PX_PER_CELL:
         tilted = smallest * math.sin(math.radians(GOOD_ELEVATION)) / math.sin(math.radians(elevation))
         if elevation < FLAT_ELEVATION and tilted >= TARGET_PX_PER_CELL:

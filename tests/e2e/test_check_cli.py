@@ -16,6 +16,7 @@ import pytest
 from card_codes import load_deck
 from companion.vision import write_video
 from kit.realism import Glare, Laid, Look, TableCamera, TableClip
+from kit.webcam import OtherWebcam
 
 pytestmark = pytest.mark.realtime  # check plays each clip at its own pace: the delay to a sound is measured
 
@@ -88,6 +89,48 @@ def test_a_bad_set_up_gets_the_advice_it_needs(clips: dict[str, Path], tmp_path:
         assert 25 <= int(found.group(1)) <= 55
     if setup == "empty":
         assert lines[0] == "Je ne lis aucune étiquette de carte."
+
+
+OTHER = {  # the same set-ups filmed by a differently built camera (kit.webcam: a 75° lens with
+    # barrel distortion, defocus, auto-exposure, sharpening, shot noise, JPEG 72): issue 29, part 4
+    "good": (TableCamera(550, 45, hfov=75), ()),
+    "far": (TableCamera(1100, 45, hfov=75), ()),
+    "flat": (TableCamera(650, 22, hfov=75), ()),
+    "glare": (TableCamera(550, 45, hfov=75), NORTH),
+}
+
+
+@pytest.fixture(scope="module")
+def other_clips(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("other")
+    deck = load_deck("tatsu")
+    out = {}
+    for name, (camera, extra) in OTHER.items():
+        out[name] = folder / f"{name}.avi"
+        scene = eight_cards() + list(extra)
+        other = OtherWebcam(deck, scene, camera=camera, fps=15, duration=2.5, seed=3)
+        assert write_video(other, out[name]) == 38
+    out["flat22"] = folder / "flat22.avi"  # the project's own camera, as flat
+    own = TableClip(deck, eight_cards(), camera=TableCamera(650, 22), fps=15, duration=2.5, seed=3)
+    assert write_video(own, out["flat22"]) == 38
+    return out
+
+
+@pytest.mark.parametrize(("setup", "advice"), [
+    ("good", r"Tout est prêt pour jouer\."),
+    ("far", r"Rapprochez la caméra d'environ (\d+) cm\."),
+    ("flat", r"Placez la caméra plus haut et inclinez-la vers le bas\."),  # not "trop claire"
+    ("flat22", r"Placez la caméra plus haut et inclinez-la vers le bas\."),
+    ("glare", r"La lampe se reflète sur les cartes de Nord : déplacez-la ou inclinez-la\."),
+])
+def test_another_camera_gets_the_advice_its_set_up_needs(other_clips: dict[str, Path], tmp_path: Path,
+                                                          setup: str, advice: str) -> None:
+    lines = check(other_clips[setup], tmp_path, "--text", "--zones", ZONES)
+    assert len(lines) == 2, lines
+    found = re.fullmatch(advice, lines[1])
+    assert found, lines
+    if setup == "far":
+        assert 25 <= int(found.group(1)) <= 55
 
 
 def test_in_english_and_without_zones_the_reflection_is_placed_in_the_picture(clips: dict[str, Path],
