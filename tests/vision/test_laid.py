@@ -176,3 +176,27 @@ def test_cards_forgotten_by_id_when_a_trick_is_taken_away_are_new_plays_later() 
     assert SEEN not in laid_again(5)
     tracker.forget_cards(["Y-P1-V3"])
     assert laid_again(10).count(SEEN) == 1
+
+
+def box(text: str, x: float, y: float, w: float, h: float) -> Detection:
+    """A label seen w px across and h px along the view (a table's foreshortening: h < w)."""
+    return Detection(text, ((x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2),
+                            (x - w / 2, y + h / 2)), code="tag")
+
+
+def test_on_a_known_table_a_label_larger_there_or_tilted_against_it_is_held_however_still() -> None:
+    """The table's perspective from the card laid (40 x 28 px: a 45° view): a label 1.7 times
+    its size, or one not shortened at all, is in a hand, even still for three seconds; a card
+    laid elsewhere on the table, its size and shortening as the perspective gives, is played."""
+    tracker = LabelTracker(game="tatsu", laid=True)
+    assert [e.kind for e in feed(tracker, [[box(A, 640, 420, 40, 28)]] * 40)] == [SEEN]  # 1 s: no table yet
+    assert tracker.table.known
+    near, steep = encode(TATSU, "Y-X1"), encode(TATSU, "R-P5-V1")
+    for held in (box(near, 600, 300, 66, 46), box(steep, 900, 380, 40, 40)):
+        frames = [[box(A, 640, 420, 40, 28), held]] * 90
+        events = [e for i, d in enumerate(frames) for e in tracker.update(1 + i / FPS, d, frame=i)]
+        assert [e.kind for e in events] == [SHOWN], events
+        assert tracker.table.fits(held.quad, (1280, 720)) is False
+    other = box(encode(TATSU, "R-X3"), 300, 560, 43, 32)  # nearer the camera: a little larger
+    events = [e for i, d in enumerate([[other]] * 5) for e in tracker.update(5 + i / FPS, d, frame=i)]
+    assert [(e.kind, e.card) for e in events if e.kind != GONE] == [(SEEN, "R-X3")]
