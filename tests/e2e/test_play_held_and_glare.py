@@ -6,11 +6,7 @@ delays its play, never loses it; a far camera in a dim room still sees the trick
 
 from __future__ import annotations
 
-import os
-import select
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +15,7 @@ from card_codes import load_deck
 from companion.vision import write_video
 from kit.realism import Look, TableCamera, TableClip
 from kit.table_scenes import far_dim_scene, glare_scene, held_fan_scene
+from tests.e2e.test_play_table_clips import play as play_clip
 
 COMPANION = str(Path(sys.executable).with_name("companion"))
 PLAYS = ["Nord : Esprit jaune 4.", "Est : Esprit rouge 2.", "Sud : Esprit jaune 3.",
@@ -28,29 +25,7 @@ HELD = ("Esprit rouge 1", "Multiplicateur", "Esprit jaune 6")  # the fan's cards
 
 def play(video: Path, tmp_path: Path) -> tuple[list[str], Path]:
     """The clip read frame by frame (`--fast`), then `quitte` once the images have ended."""
-    env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
-    record = tmp_path / "game.jsonl"
-    proc = subprocess.Popen([COMPANION, "play", "tatsu", "--video", str(video), "--fast", "--text",
-                             "--record", str(record)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, env=env)
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("\n")  # accept the set-up at once: the video is already rolling
-    proc.stdin.flush()
-    lines: list[str] = []
-    deadline = time.monotonic() + 180
-    while select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip("\n"))
-        if line.startswith("Fin des images"):
-            break
-    assert lines and lines[-1].startswith("Fin des images"), lines
-    proc.stdin.write("quitte\n")
-    proc.stdin.flush()
-    out, _ = proc.communicate(timeout=30)
-    assert proc.returncode == 0
-    return lines + out.splitlines(), record
+    return play_clip(video, tmp_path, None, wait_s=180)
 
 
 def plays_of(lines: list[str]) -> list[str]:

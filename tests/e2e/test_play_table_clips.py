@@ -35,7 +35,7 @@ def scene() -> list:
     return out
 
 
-def play(video: Path, tmp_path: Path, decoder: str | None) -> tuple[list[str], Path]:
+def play(video: Path, tmp_path: Path, decoder: str | None, wait_s: float = 120) -> tuple[list[str], Path]:
     """The clip read frame by frame (`--fast`: what it shows, not how fast a loaded machine plays
     it), then `quitte` once the companion says the images have ended."""
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
@@ -49,7 +49,7 @@ def play(video: Path, tmp_path: Path, decoder: str | None) -> tuple[list[str], P
     proc.stdin.write("\n")  # accept the set-up at once: the video is already rolling
     proc.stdin.flush()
     lines: list[str] = []
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + wait_s
     while select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
         line = proc.stdout.readline()
         if not line:
