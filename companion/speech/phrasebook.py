@@ -209,11 +209,11 @@ class _Formatter(string.Formatter):
             colour, colon = book.section("clan"), book.section("words").get("colon", ": ")
             return sep.join(f"{i}{colon}{book.card_name(s['card'])}, {on} {colour.get(s['down'], s['down'])}"
                             for i, s in enumerate(value, start=1))
-        if kind in ("term", "terms"):  # words looked up in the [terms] section (unknown ones as given)
+        if kind in ("term", "terms", "terms_or"):  # words of the [terms] section (unknown ones as given)
             terms = book.section("terms")
             if kind == "term":
                 return str(terms.get(str(value), value))
-            return book.join([str(terms.get(str(v), v)) for v in value])
+            return book.join([str(terms.get(str(v), v)) for v in value], or_word=kind == "terms_or")
         if kind in ("events", "clauses"):  # answers built of other answers, rendered here (this level)
             if getattr(book._inner, "single", None) is not None:  # one level asked for: its parts at it
                 parts = [book.text_at(e.phrases, e.key, e.params, self.level) for e in value]

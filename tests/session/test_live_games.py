@@ -61,7 +61,7 @@ def test_judo_grips_kuzushi_and_a_throw_by_words(make_session, tmp_path: Path) -
     assert rec.texts(0)[-2] == "ISN, Ippon-seoi-nage.", "the card shown is named to its player only"
     session.handle_line("projette")
     # the table's own die (issue 27): asked for, its face said, then the throw is made
-    assert rec.texts(0)[-1] == ("Lancez le dé GAKE, puis dites sa face : ÉCHEC, IPPON, WAZA-ARI et YUKO. "
+    assert rec.texts(0)[-1] == ("Lancez le dé GAKE, puis dites sa face : ÉCHEC, IPPON, WAZA-ARI ou YUKO. "
                                 "Par exemple : dé ippon.")
     assert len(record_actions(tmp_path / "game.jsonl")) == 4, "nothing recorded before the die"
     session.handle_line("dé waza ari")

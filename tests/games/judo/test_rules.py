@@ -432,7 +432,7 @@ def test_the_tables_own_die_is_the_default_and_its_face_decides_the_throw() -> N
         m.apply({"type": "throw", "seat": NORTH, "cards": ISN_COMBO})
     assert err.value.code == "judo_die_face"
     assert Phrasebook("fr", "judo").reason(err.value) == (
-        "Lancez le dé GAKE, puis dites sa face : « dé » et ÉCHEC, IPPON, WAZA-ARI et YUKO.")
+        "Lancez le dé GAKE, puis dites sa face : « dé » et ÉCHEC, IPPON, WAZA-ARI ou YUKO.")
     throws = [a for a in JUDO.legal(m.state, NORTH) if a["type"] == "throw"]
     assert {a["die"] for a in throws} == {"ECHEC", "IPPON", "WAZA-ARI", "YUKO"}  # one per face
     events = m.apply({"type": "throw", "seat": NORTH, "cards": ISN_COMBO, "die": "ECHEC"})
