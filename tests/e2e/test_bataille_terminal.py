@@ -4,16 +4,14 @@ after the end, a card is refused as the game being over. Only the screen is read
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from .blind import BlindPlayer, check_screen
+from .tmux import NEEDS_TMUX
 
-pytestmark = [pytest.mark.e2e,
-              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                 reason="tmux is installed by make test's bootstrap")]
+pytestmark = [pytest.mark.e2e, NEEDS_TMUX]
 
 
 def test_a_whole_bataille_by_retourne_from_the_help_alone(tmp_path: Path) -> None:

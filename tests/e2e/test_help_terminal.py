@@ -7,7 +7,6 @@ Only the screen is read (what a screen reader reads), only what a person types i
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,10 +14,9 @@ import pytest
 from companion.speech.text import LINE_MAX
 
 from .blind import BlindPlayer
+from .tmux import NEEDS_TMUX
 
-pytestmark = [pytest.mark.e2e,
-              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                 reason="tmux is installed by make test's bootstrap")]
+pytestmark = [pytest.mark.e2e, NEEDS_TMUX]
 
 
 def test_help_on_recruiting_says_what_it_needs(tmp_path: Path) -> None:

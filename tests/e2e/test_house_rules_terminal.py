@@ -14,11 +14,9 @@ from companion.journal import open_record
 
 from .blind import BlindPlayer
 from .test_play_terminal import COMPANION, ROOT, Player, env
-from .tmux import Terminal
+from .tmux import NEEDS_TMUX, Terminal
 
-pytestmark = [pytest.mark.e2e,
-              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                 reason="tmux is installed by make test's bootstrap")]
+pytestmark = [pytest.mark.e2e, NEEDS_TMUX]
 
 
 def dealt(me: BlindPlayer) -> list[str]:

@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
-import pytest
-
 from .test_play_terminal import NAMES, Player, start
+from .tmux import NEEDS_TMUX
 
-pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                reason="tmux is installed by make test's bootstrap")
+pytestmark = NEEDS_TMUX
 
 PLAY_LINE = re.compile(r"^(?:Nord|Est|Sud|Ouest)(?: pour (?:Nord|Est|Sud|Ouest))? : (.+)\.$")
 

@@ -11,7 +11,6 @@ known; only the screen is read, only what a person types is typed.
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -19,10 +18,9 @@ from typing import Any
 import pytest
 
 from .blind import BlindPlayer
+from .tmux import NEEDS_TMUX
 
-pytestmark = [pytest.mark.e2e,
-              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                 reason="tmux is installed by make test's bootstrap")]
+pytestmark = [pytest.mark.e2e, NEEDS_TMUX]
 
 NORD = ["KUZ-UP-WOOD-1", "KUZ-DOWN-FIRE-2", "MS-IPPON-2", "KUZ-UP-FIRE-1", "THROW-TN", "THROW-OSG",
         "MS-T180-2", "GRIP-RD-1", "GRIP-MG-2"]

@@ -8,7 +8,6 @@ Only the screen is read (what a screen reader reads), only what a person types i
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,10 +18,9 @@ from companion.speech.text import LINE_MAX
 
 from .blind import BlindPlayer
 from .test_whole_games import dojo, tatsu
+from .tmux import NEEDS_TMUX
 
-pytestmark = [pytest.mark.e2e,
-              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                 reason="tmux is installed by make test's bootstrap")]
+pytestmark = [pytest.mark.e2e, NEEDS_TMUX]
 
 
 class Enough(Exception):

@@ -7,16 +7,14 @@ Only the screen is read (what a screen reader reads), only what a person types i
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from .blind import BlindPlayer, numbered
+from .tmux import NEEDS_TMUX
 
-pytestmark = [pytest.mark.e2e,
-              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                 reason="tmux is installed by make test's bootstrap")]
+pytestmark = [pytest.mark.e2e, NEEDS_TMUX]
 
 
 def test_the_ghost_s_cards_offered_keep_the_numbers_of_its_hand(tmp_path: Path) -> None:

@@ -12,17 +12,14 @@ import re
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from card_codes import load_deck
 from companion.engine import get_game, replay
 from companion.journal import open_record
 
 from .test_play_terminal import COMPANION, ROOT, Player, env
-from .tmux import Terminal
+from .tmux import NEEDS_TMUX, Terminal
 
-pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                reason="tmux is installed by make test's bootstrap")
+pytestmark = NEEDS_TMUX
 
 
 def start(tmp_path: Path, game: str, me: str, seed: int) -> tuple[Terminal, Path]:

@@ -16,21 +16,18 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from card_codes import load_deck
 from companion.engine import get_game, replay
 from companion.journal import open_record
 from companion.speech.phrasebook import STRICT_ENV
 
-from .tmux import Terminal
+from .tmux import NEEDS_TMUX, Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPANION = str(Path(sys.executable).with_name("companion"))
 NAMES = {card.name("fr"): card.id for card in load_deck("tatsu")}
 
-pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                reason="tmux is installed by make test's bootstrap")
+pytestmark = NEEDS_TMUX
 
 
 def env(home: Path) -> dict[str, str]:

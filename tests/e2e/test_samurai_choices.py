@@ -11,20 +11,17 @@ naginata reaches two tiers; North is asked which archer goes and types it; South
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from companion.engine import get_game, replay
 from companion.journal import open_record
 
 from .blind import BlindPlayer, check_screen
 from .test_whole_games import samurai
+from .tmux import NEEDS_TMUX
 
 PREFIX = Path(__file__).parent / "records" / "samurai-two-tiers.jsonl"
-pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                reason="tmux is installed by make test's bootstrap")
+pytestmark = NEEDS_TMUX
 
 
 def test_the_removal_choice_and_sabotage_by_keyboard_to_the_end(tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ as the README shows goes on with the synthetic table.
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,10 +17,9 @@ import pytest
 from .blind import BlindPlayer
 from .test_play_terminal import COMPANION, ROOT, Player, env, play_turns, start
 from .test_whole_games import samurai
-from .tmux import Terminal
+from .tmux import NEEDS_TMUX, Terminal
 
-pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                reason="tmux is installed by make test's bootstrap")
+pytestmark = NEEDS_TMUX
 SAMURAI_NEAR_THE_END = Path(__file__).parent / "records" / "samurai-two-tiers.jsonl"
 AND_BESIDE_A_COMMA = re.compile(r", \d+ points? et |; [^;]*, [^;]* et | et [^;.]*, \d+ points?")
 

@@ -8,16 +8,14 @@ Only the screen is read (what a screen reader reads), only what a person types i
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from .blind import BlindPlayer
+from .tmux import NEEDS_TMUX
 
-pytestmark = [pytest.mark.e2e,
-              pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                 reason="tmux is installed by make test's bootstrap")]
+pytestmark = [pytest.mark.e2e, NEEDS_TMUX]
 DRAWN = "Sud pioche dans le tas"  # the table hears each of my draws
 
 

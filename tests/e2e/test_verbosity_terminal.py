@@ -6,18 +6,15 @@ at once: "Nord : 6" in brief, the card's whole name in normal, the trick's arith
 from __future__ import annotations
 
 import re
-import subprocess
 import time
 from pathlib import Path
-
-import pytest
 
 from card_codes import load_deck
 
 from .test_play_terminal import Player, cards_in, start
+from .tmux import NEEDS_TMUX
 
-pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                reason="tmux is installed by make test's bootstrap")
+pytestmark = NEEDS_TMUX
 
 BRIEF_PLAY = re.compile(r"^Nord : (\d|\d points|fois \d|fusion)$", re.MULTILINE)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,10 +24,10 @@ from companion.games.shodan.state import cards as shodan_cards
 from companion.journal import open_record
 
 from .blind import BlindPlayer, check_screen, numbered
+from .tmux import NEEDS_TMUX
 
 SEAT_KEYS = {"Nord": "north", "Est": "east", "Sud": "south", "Ouest": "west"}
-pytestmark = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                                reason="tmux is installed by make test's bootstrap")
+pytestmark = NEEDS_TMUX
 
 
 # ------------------------------------------------------------------------------------------ Tatsu

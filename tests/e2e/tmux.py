@@ -8,7 +8,13 @@ import time
 import uuid
 from pathlib import Path
 
+import pytest
+
 from tests.worker import worker_name
+
+# every terminal test needs tmux (make test's bootstrap installs it)
+NEEDS_TMUX = pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
+                                reason="tmux is installed by make test's bootstrap")
 
 
 def tmux(*args: str) -> list[str]:
