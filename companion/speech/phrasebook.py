@@ -347,15 +347,13 @@ class Phrasebook:
         A missing phrase, or one its parameters cannot fill, is the plain `words.no_phrase`
         (never a raw key, never a crash), or MissingPhrase when strict."""
         template = self.section(section).get(key)
-        if isinstance(template, str):
-            table: Mapping[str, Any] = {NORMAL: template}
-        elif isinstance(template, Mapping):
-            table = template
+        table = self._forms(section, key)
+        if table is None:
+            return self._missing(section, key, "no such phrase")
+        if isinstance(template, Mapping):
             unknown = sorted(str(level) for level in table if level not in LEVELS)
             if unknown and self.strict:
                 self._missing(section, key, f"unknown verbosity levels {unknown} (use {', '.join(LEVELS)})")
-        else:
-            return self._missing(section, key, "no such phrase")
         forms: dict[str, str] = {}
         # a form that nothing in it changes by level is rendered once, whatever level asks for it
         by_level = any(isinstance(v, Phrase) for v in params.values())
@@ -389,17 +387,20 @@ class Phrasebook:
             return forms[NORMAL]
         return Phrase(forms, self.verbosity)
 
+    def _forms(self, section: str, key: str) -> Mapping[str, Any] | None:
+        """A phrase's templates by level (a lone template is the normal one); None: no phrase."""
+        template = self.section(section).get(key)
+        if isinstance(template, str):
+            return {NORMAL: template}
+        return template if isinstance(template, Mapping) else None
+
     def text_at(self, section: str, key: str, params: Mapping[str, Any], level: str | None = None) -> str:
         """The sentence for `key` at one level only (this book's own by default): what a plain
         listing says (`replay`), without the work of the other levels. As `text`, a form its
         parameters cannot fill is said in the normal form."""
         level = level or self.verbosity
-        template = self.section(section).get(key)
-        if isinstance(template, str):
-            table: Mapping[str, Any] = {NORMAL: template}
-        elif isinstance(template, Mapping):
-            table = template
-        else:
+        table = self._forms(section, key)
+        if table is None:
             return self._missing(section, key, "no such phrase")
         outer = getattr(self._inner, "single", None)
         self._inner.single = level
