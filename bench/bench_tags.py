@@ -35,12 +35,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).parent))
 
-from kit_scenes import resting_scene
-
 from card_codes import encode, load_deck
 from companion.vision import make_decoder
 from companion.vision.decoders import TAG_IDLE
 from kit.realism import INDEPENDENT, SURFACES, Glare, Look, TableCamera, TableClip
+from kit.table_scenes import resting_scene
 
 DISTANCES = (400, 550, 700, 800)
 ELEVATIONS = (30, 45, 60)

@@ -1,7 +1,6 @@
 """Table scenes for the camera benchmarks, built from the realism kit (kit.realism).
 
-`resting_scene`: 12 cards at rest in a 4 x 3 layout, turned at random, far enough apart that no
-card ever covers another's code (112 mm: a card turned any way fits in a 108 mm circle).
+(`resting_scene`, 12 cards at rest, is the kit's: kit.table_scenes.)
 
 `trick_scene`: what happens around one trick at a real table, with ground truth: four cards slid
 in by four seats and left at rest, then swept up towards the winner; around them a fan held by a
@@ -22,13 +21,6 @@ from kit.realism import Coaster, Exposure, Fan, Glare, Hand, Happening, Laid
 KINDS = ("trick", "glare", "exposure", "close-fan", "two-tricks")
 SEAT_DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # table mm: North far, East right, South near, West left
 SEAT_EDGES = ("top", "right", "bottom", "left")
-
-
-def resting_scene(ids: list[str], rng: np.random.Generator, shift: int = 0) -> list[Laid]:
-    """12 cards at rest around the point the camera looks at, turned at random."""
-    return [Laid(ids[(i + shift) % len(ids)], 0.0,
-                 ((i % 4 - 1.5) * 112 + rng.uniform(-4, 4), (i // 4 - 1) * 112 + rng.uniform(-4, 4)),
-                 angle=float(rng.uniform(0, 360)), slide=0.01) for i in range(12)]
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,15 @@
 - `glare_scene`: a trick of four under a lamp whose reflection hides each card's code for 0.6 s:
   as it slides in, as it stops, just after and well after. All four are played.
 - `far_dim_scene`: a trick of four on a dark table in a dim room, the camera far. All four played.
+- `resting_scene`: 12 cards at rest in a 4 x 3 layout, turned at random, far enough apart that no
+  card ever covers another's code (112 mm: a card turned any way fits in a 108 mm circle).
 
 Positions scale with the camera's distance so that the trick stays in view.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from card_codes import load_deck
 from kit.realism import Fan, Glare, Happening, Laid, TableCamera, TableClip
@@ -54,3 +58,11 @@ def glare_scene(camera: TableCamera) -> list[Happening]:
 
 def far_dim_scene(camera: TableCamera) -> list[Happening]:
     return list(trick(camera, 1.0))
+
+
+def resting_scene(ids: list[str], rng: Any, shift: int = 0) -> list[Laid]:
+    """12 cards at rest around the point the camera looks at, turned at random (``rng``: a numpy
+    Generator)."""
+    return [Laid(ids[(i + shift) % len(ids)], 0.0,
+                 ((i % 4 - 1.5) * 112 + rng.uniform(-4, 4), (i // 4 - 1) * 112 + rng.uniform(-4, 4)),
+                 angle=float(rng.uniform(0, 360)), slide=0.01) for i in range(12)]

@@ -60,7 +60,7 @@ from companion.vision.detection import Detection, Quad
 PERIMETER_FLOOR = 0.045  # of the frame's larger side: a tag at 100 cm seen at 30° is 0.06-0.07
 THRESHOLD_WINDOW = 9     # px: the one adaptive-threshold window of the full-frame pass
 WIDE_WINDOW = 13         # px: a second full pass's window, for tags the first one cannot outline
-WIDE_EVERY = 8           # live: that second pass on the first frame, then one frame in this many
+WIDE_EVERY = 16          # live: that second pass on the first frame, then one frame in this many
 CONTRAST_SHARE = 0.06    # the threshold's constant, as a share of the frame's white
 WHITE_PERCENTILE = 99    # the frame's white: this percentile of every 8th pixel's brightest channel
 RETRY_PERIMETER = 150    # px: unread squares up to this perimeter are read again, doubled
