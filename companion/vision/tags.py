@@ -4,8 +4,9 @@ Measured on the realism kit (bench/bench_tags.py; one core). aruco's default par
 10-40 ms on a 720p frame of wood and 0.2-0.4 s on a red checked tablecloth, whose squares all
 look like tags to it. What this decoder does instead, each step measured:
 
-- one full-resolution pass with one adaptive-threshold window (`THRESHOLD_WINDOW`) and a floor
-  on a tag's perimeter (`PERIMETER_FLOOR`), no corner refinement (ids are needed, not poses);
+- one full-resolution pass with one adaptive-threshold window (`THRESHOLD_WINDOW`), a floor
+  on a tag's perimeter (`PERIMETER_FLOOR`), a looser outline (`POLYGON_ACCURACY`: a far tag's
+  blurred square is still four-sided), no corner refinement (ids are needed, not poses);
   the floor at 0.045 rather than 0.06 lets the far labels at 100 cm and 30° be outlined (on the
   kit's independent camera, 100 cm: 88 % to 94 % read);
 - on each pixel's brightest colour channel: black ink and white paper stay as they are, a
@@ -59,6 +60,10 @@ from companion.vision.detection import Detection, Quad
 
 PERIMETER_FLOOR = 0.045  # of the frame's larger side: a tag at 100 cm seen at 30° is 0.06-0.07
 THRESHOLD_WINDOW = 9     # px: the one adaptive-threshold window of the full-frame pass
+POLYGON_ACCURACY = 0.07  # of a contour's perimeter, its outline's tolerance as a four-sided polygon:
+                         # a far tag (1.5-2 px a cell) is a blurred blob that aruco's 0.03 saw as
+                         # five or six sides (100 cm, 30°: 86 to 88 % read; 0.12 loses steep tags)
+WIDE_ACCURACY = 0.03     # the wide pass keeps aruco's own (real photos: 0.07 there lost one of 57)
 WIDE_WINDOW = 13         # px: a second full pass's window, for tags the first one cannot outline
 WIDE_EVERY = 16          # live: that second pass on the first frame, then one frame in this many
 CONTRAST_SHARE = 0.06    # the threshold's constant, as a share of the frame's white
@@ -90,7 +95,7 @@ def _dictionary() -> Any:
 
 
 def fast_parameters(floor: float = PERIMETER_FLOOR, constant: float = 7.0,
-                    window: int = THRESHOLD_WINDOW) -> Any:
+                    window: int = THRESHOLD_WINDOW, accuracy: float = POLYGON_ACCURACY) -> Any:
     """The full-frame pass: one threshold window, a perimeter floor, no corner refinement."""
     import cv2
 
@@ -98,6 +103,7 @@ def fast_parameters(floor: float = PERIMETER_FLOOR, constant: float = 7.0,
     p.adaptiveThreshWinSizeMin = p.adaptiveThreshWinSizeMax = window
     p.adaptiveThreshConstant = constant
     p.minMarkerPerimeterRate = floor
+    p.polygonalApproxAccuracyRate = accuracy
     p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE  # ids, not poses, are needed
     p.detectInvertedMarker = False  # printed black on white
     return p
@@ -190,7 +196,8 @@ class TagDecoder:
 
         if (constant, window) not in self._fast:
             self._fast[(constant, window)] = cv2.aruco.ArucoDetector(
-                _dictionary(), fast_parameters(PERIMETER_FLOOR, constant, window))
+                _dictionary(), fast_parameters(PERIMETER_FLOOR, constant, window,
+                                               WIDE_ACCURACY if window == WIDE_WINDOW else POLYGON_ACCURACY))
         return self._fast[(constant, window)]
 
     def _full_pass(self, g: Any, constant: int, found: list[Detection]) -> list[Any]:
