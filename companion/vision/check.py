@@ -50,7 +50,8 @@ DIM_WHITE = 90.0          # the labels' white (0-255) below this: the light is t
 GLARE_LEVEL = 250         # a pixel this bright in every channel is saturated
 GLARE_SHARE = 0.5         # ... in this share of the frames (or more) belongs to a lasting reflection
 GLARE_AREA = 0.0003       # a reflection covers at least this share of the frame
-GLARE_REACH = 2.5         # label sizes around a label within which a reflection is on the cards
+GLARE_REACH = 4.0         # label sizes around a label within which a reflection is on the cards (a
+                          # lamp right on a label hides it; the nearest read one is a card's place away)
 FLAT_ELEVATION = 35.0     # degrees: a view flatter than this shortens the labels too much
 GOOD_ELEVATION = 55.0     # ... and tilting down to this would help
 CLIPPED = 254             # a pixel of the label's paper this bright (its brightest channel) is clipped

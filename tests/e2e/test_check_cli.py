@@ -136,6 +136,21 @@ def test_another_camera_gets_the_advice_its_set_up_needs(other_clips: dict[str, 
         assert 25 <= int(found.group(1)) <= 55
 
 
+def test_a_reflection_that_hides_the_labels_it_lies_on_is_still_told(tmp_path: Path) -> None:
+    # cards a little further apart than a hand's width, the lamp right on the far row's middle two:
+    # their labels are never read, the nearest read ones a card's place away (fresh eyes, issue 29)
+    ids = load_deck("tatsu").ids()
+    cards = [Laid(ids[(i * 5 + 3) % len(ids)], 0.0, ((i % 4 - 1.5) * 105, (i // 4 - 0.5) * 130),
+                  angle=[5, -20, 30, 10, -8, 25, -35, 0][i], slide=0.01) for i in range(8)]
+    lamp = [Glare((-55.0, 65.0), radius=25, strength=1.0), Glare((55.0, 65.0), radius=25, strength=1.0)]
+    video = tmp_path / "hidden.avi"
+    write_video(TableClip(load_deck("tatsu"), cards + lamp, camera=TableCamera(550, 45), fps=15, duration=2.5,
+                          seed=11), video)
+    facts, advice = check(video, tmp_path, "--text", "--zones", ZONES)
+    assert facts.startswith("Je lis 6 étiquettes"), facts  # the two under the lamp are not read
+    assert advice == "La lampe se reflète sur les cartes de Nord : déplacez-la ou inclinez-la.", advice
+
+
 def test_in_english_and_without_zones_the_reflection_is_placed_in_the_picture(clips: dict[str, Path],
                                                                               tmp_path: Path) -> None:
     facts, advice = check(clips["glare"], tmp_path, "--text", "--lang", "en")
