@@ -152,6 +152,15 @@ class TableView:
     def known(self) -> bool:
         return bool(self.samples)
 
+    def holds(self, text: str, quad: Quad) -> bool:
+        """True when ``text``'s sample was taken where ``quad`` lies (within a label's rest):
+        adding it again would only repeat the elevation's search (1 ms a label)."""
+        sample = self.samples.get(text)
+        if sample is None:
+            return False
+        (u, v), size = _centre(quad), _size(quad)
+        return math.hypot(u - sample[0], v - sample[1]) <= max(REST_PX, REST_FRACTION * size)
+
     def expected(self, quad: Quad, size: tuple[int, int]) -> tuple[float, float] | None:
         """The size across (pixels) and the shortening (along / across) a label laid where
         ``quad`` lies would show; None while no laid label has shown the table."""
@@ -300,7 +309,7 @@ class LabelTracker:
             track.laid, track.still_reads = False, 0
         if track.laid:
             self._laid_cards[track.text] = t
-            if track.still_reads >= REST_READS:
+            if track.still_reads >= REST_READS and not self.table.holds(track.text, quad):
                 self.table.add(track.text, quad, self._size)
             elif self._held(track, t):  # a laid card in a hand again: it no longer shows the table
                 self.table.samples.pop(track.text, None)
